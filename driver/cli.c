@@ -1,0 +1,91 @@
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "eig_error.h"
+
+int eig_agree(eig_ctx *ctx, int rc)
+{
+    int mine = rc ? ctx->rank : ctx->size, first;
+    MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, ctx->comm);
+    if (first == ctx->size) return 0;
+    if (ctx->rank == first) {
+        fprintf(stderr, "eigsweep: error: %s\n", eig_error_message());
+        if (getenv("EIGSWEEP_TRACE")) fprintf(stderr, "%s", eig_error_trace_text());
+        if (ctx->size > 1 && first != 0) fprintf(stderr, "eigsweep: (reported by rank %d of %d)\n", first, ctx->size);
+        fflush(stderr);
+    }
+    int code = rc;
+    MPI_Bcast(&code, 1, MPI_INT, first, ctx->comm);
+    return code;
+}
+
+void eig_say(const eig_ctx *ctx, const char *fmt, ...)
+{
+    if (ctx->rank != 0) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    fflush(stdout);
+}
+
+int eig_parse_i64(const char *opt, const char *s, int64_t lo, int64_t hi, int64_t *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s ? s : "", &end, 10);
+    EIG_CHECK(s && *s && !*end && !errno, EIG_ERR_USAGE, "%s: '%s' is not an integer", opt, s ? s : "");
+    EIG_CHECK(v >= lo && v <= hi, EIG_ERR_USAGE, "%s: %lld is out of range [%lld, %lld]", opt, v,
+              (long long)lo, (long long)hi);
+    *out = v;
+    return 0;
+}
+
+int eig_parse_int(const char *opt, const char *s, int lo, int hi, int *out)
+{
+    int64_t v = 0;
+    EIG_CALL(eig_parse_i64(opt, s, lo, hi, &v));
+    *out = (int)v;
+    return 0;
+}
+
+int eig_parse_u64(const char *opt, const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s ? s : "", &end, 0);
+    EIG_CHECK(s && *s && *s != '-' && !*end && !errno, EIG_ERR_USAGE, "%s: '%s' is not a non-negative integer",
+              opt, s ? s : "");
+    *out = v;
+    return 0;
+}
+
+int eig_parse_double(const char *opt, const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s ? s : "", &end);
+    EIG_CHECK(s && *s && !*end && !errno, EIG_ERR_USAGE, "%s: '%s' is not a number", opt, s ? s : "");
+    *out = v;
+    return 0;
+}
+
+int eig_parse_precision(const char *s, eig_precision *p)
+{
+    if (s && (!strcmp(s, "double") || !strcmp(s, "float64"))) { *p = EIG_PREC_DOUBLE; return 0; }
+    if (s && (!strcmp(s, "single") || !strcmp(s, "float32") || !strcmp(s, "float"))) { *p = EIG_PREC_SINGLE; return 0; }
+    return EIG_ERROR(EIG_ERR_USAGE, "--precision: '%s' is not double or single", s ? s : "");
+}
+
+double eig_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}

@@ -1,0 +1,38 @@
+/* Command-line plumbing shared by the subcommands. */
+#ifndef EIG_CLI_H
+#define EIG_CLI_H
+
+#include <mpi.h>
+#include <stdint.h>
+
+#include "eigsweep.h"
+
+typedef struct {
+    MPI_Comm comm;
+    int rank, size;
+} eig_ctx;
+
+/* Subcommands: argv[0] is the subcommand name. Return an eig_err code;
+ * rank 0 has already printed the message when they return non-zero. */
+int eig_cmd_generate(eig_ctx *ctx, int argc, char **argv);
+int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv);
+int eig_cmd_info(eig_ctx *ctx, int argc, char **argv);
+
+/* Makes all ranks agree on an outcome: returns the error code of the lowest
+ * failing rank (0 if none), and that rank prints its message once. Every
+ * rank must call it at the same point (a collective). */
+int eig_agree(eig_ctx *ctx, int rc);
+
+/* Prints on rank 0 only. */
+void eig_say(const eig_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Parsers that raise a usage error naming the option. */
+int eig_parse_i64(const char *opt, const char *s, int64_t lo, int64_t hi, int64_t *out);
+int eig_parse_int(const char *opt, const char *s, int lo, int hi, int *out);
+int eig_parse_u64(const char *opt, const char *s, uint64_t *out);
+int eig_parse_double(const char *opt, const char *s, double *out);
+int eig_parse_precision(const char *s, eig_precision *p);
+
+double eig_now(void); /* seconds, monotonic */
+
+#endif

@@ -1,0 +1,36 @@
+/* The GPU backend as the driver sees it: host memory in, host memory out.
+ * Inside, the batch streams through the device in sub-chunks over several
+ * CUDA streams (copies overlap kernels). Without CUDA in the build these
+ * report that no device exists. */
+#ifndef EIG_BATCH_GPU_H
+#define EIG_BATCH_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "eigsweep.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    int device;           /* CUDA device ordinal this rank uses */
+    int streams;          /* concurrent streams (default 4) */
+    eig_idx chunk;        /* matrices per stream sub-chunk (0: automatic) */
+    size_t max_gpu_mem;   /* bytes of device memory we may use (0: 80% of free) */
+    const char *kernel;   /* force a kernel by name (NULL: automatic) */
+} eig_gpu_config;
+
+/* Number of usable CUDA devices (0 when none or no CUDA build). */
+int eig_gpu_device_count(void);
+/* "NVIDIA H100 80GB HBM3 (PCI 0000:1b:00.0)" into buf. */
+int eig_gpu_describe(int device, char *buf, size_t cap);
+/* Same contract as eig_cpu_solve_batch (include/eigsweep.h); input is not modified. */
+int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
+                        const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

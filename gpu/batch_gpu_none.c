@@ -1,0 +1,19 @@
+/* The GPU backend of a build without CUDA: no devices. */
+#include "batch_gpu.h"
+#include "eig_error.h"
+
+int eig_gpu_device_count(void) { return 0; }
+
+int eig_gpu_describe(int device, char *buf, size_t cap)
+{
+    (void)device;
+    if (cap) buf[0] = '\0';
+    return 0;
+}
+
+int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
+                        const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors)
+{
+    (void)cfg, (void)p, (void)n, (void)count, (void)input, (void)values, (void)status, (void)iterations, (void)vectors;
+    return EIG_ERROR(EIG_ERR_RESOURCE, "this eigsweep was built without CUDA (rebuild with nvcc present)");
+}

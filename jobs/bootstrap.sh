@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs what eigsweep needs on Debian/Ubuntu (root, or sudo available) and
+# configures + builds it. Sourced by quickstart.sh and tests/run.sh.
+#   EIGSWEEP_BUILD_DIR   build directory (default: build)
+#   EIGSWEEP_CMAKE_ARGS  extra CMake arguments (e.g. -DEIGSWEEP_SANITIZE=ON)
+set -euo pipefail
+
+eig_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+eig_build=${EIGSWEEP_BUILD_DIR:-$eig_root/build}
+
+eig_packages=(build-essential cmake pkg-config openmpi-bin libopenmpi-dev libhdf5-openmpi-dev
+              hdf5-tools liblapacke-dev libopenblas-dev)
+
+eig_install_packages() {
+  local missing=()
+  for p in "${eig_packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "bootstrap: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+eig_build_project() {
+  local cuda_flag=()
+  # Build the GPU backend whenever nvcc exists (it may live outside PATH).
+  if ! command -v nvcc >/dev/null 2>&1 && [ -x /usr/local/cuda/bin/nvcc ]; then
+    export PATH=/usr/local/cuda/bin:$PATH
+  fi
+  command -v nvcc >/dev/null 2>&1 && cuda_flag=(-DEIGSWEEP_CUDA=ON)
+  cmake -S "$eig_root" -B "$eig_build" -DCMAKE_BUILD_TYPE=Release "${cuda_flag[@]}" ${EIGSWEEP_CMAKE_ARGS:-} >/dev/null
+  cmake --build "$eig_build" -j "$(nproc)"
+}
+
+# Open MPI refuses to run as root without these (containers, CI).
+if [ "$(id -u)" -eq 0 ]; then
+  export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi

@@ -1,0 +1,257 @@
+/* Eigenvalues of a real symmetric tridiagonal matrix by bisection on Sturm
+ * counts (the `tridiagonal` family; also the back end of bisection for
+ * `symmetric` and `hermitian` after tridiagonalisation).
+ *
+ * Facts used (LAPACK dstebz/dlaebz; Demmel, Dhillon & Ren 1995; Volkov &
+ * Demmel 2007):
+ *  - Count(x) = number of negative pivots of the LDL^T factorisation of T - xI
+ *    = number of eigenvalues <= x. A pivot smaller than pivmin in magnitude is
+ *    replaced by -pivmin, so nothing divides by zero and e2/q stays finite.
+ *  - Counts need not be monotone in x in floating point; every bisection keeps
+ *    a bracket [lo, hi] with counts (clo, chi) and clamps each new count into
+ *    [clo, chi], so brackets stay nested and the results stay ordered.
+ *  - Off-diagonals with e_k^2 <= ulp^2 |d_k d_k+1| + safmin are set to zero: T
+ *    splits into independent blocks (an O(ulp ||T||) perturbation).
+ *  - The matrix is scaled by a power of two (exact) so its largest entry is
+ *    about 1: e_k^2 neither overflows (entries near 1e300) nor underflows for
+ *    entries that matter.
+ *  - Bisection runs to full precision: until lo and hi are adjacent floats
+ *    (about 2 steps past dstebz's relative 2 ulp), or, near zero, until the
+ *    bracket is below abstol = max(2 safmin, pivmin) (LAPACK's recommended
+ *    abstol, for high relative accuracy where the matrix determines it).
+ *  - Eigenvalue j is found by bisecting a bracket with count(lo) <= j <
+ *    count(hi). Every count evaluated is also an upper bound for the indices
+ *    below it, so clusters cost almost nothing after their first member.
+ *
+ * Workspace (strided by wks): [0, n) scaled diagonal, [n, 2n) scaled e^2,
+ * [2n, 3n) upper bound per index, [3n, 4n) count at that bound. */
+
+#ifndef EIG_BISECTION_ONCE
+#define EIG_BISECTION_ONCE
+/* Selection codes, equal to enum eig_select in include/eigsweep.h. */
+#define EIG_BISECT_ALL 0
+#define EIG_BISECT_INDEX 1
+#define EIG_BISECT_RANGE 2
+#endif
+
+/* Number of eigenvalues <= x of the tridiagonal with diagonal d and squared
+ * off-diagonal e2 (e2[k] couples rows k and k+1). Needs pivmin > 0 with
+ * e2[k] / pivmin finite. */
+EIG_HD int EIG_FN(eig_sturm_count)(int n, const eig_real *d, eig_idx ds, const eig_real *e2,
+                                   eig_idx e2s, eig_real pivmin, eig_real x)
+{
+    int count = 0;
+    eig_real q = d[0] - x;
+    for (int k = 0;; k++) {
+        if (EIG_FABS(q) < pivmin) q = -pivmin; /* a zero pivot counts as negative */
+        if (q < EIG_ZERO) count++;
+        if (k + 1 >= n) break;
+        q = (d[(eig_idx)(k + 1) * ds] - x) - e2[(eig_idx)k * e2s] / q;
+    }
+    return count;
+}
+
+/* Reals of workspace eig_tridiag_bisect needs for order n. */
+EIG_HD int EIG_FN(eig_tridiag_bisect_work)(int n) { return 4 * (n > 0 ? n : 1); }
+
+EIG_HD eig_real EIG_FN(eig_bisect_nan)(void) { return (eig_real)NAN; }
+
+EIG_HD eig_real EIG_FN(eig_bisect_max)(eig_real a, eig_real b) { return a > b ? a : b; }
+
+EIG_HD int EIG_FN(eig_bisect_all_finite)(int n, const eig_real *d, eig_idx ds, const eig_real *e,
+                                         eig_idx es)
+{
+    int ok = 1;
+    for (int k = 0; k < n; k++) ok &= EIG_ISFINITE(d[(eig_idx)k * ds]) ? 1 : 0;
+    for (int k = 0; k + 1 < n; k++) ok &= EIG_ISFINITE(e[(eig_idx)k * es]) ? 1 : 0;
+    return ok;
+}
+
+/* Power of two s such that s * max|entry| lies in [0.5, 1); 1 for the zero
+ * matrix. Multiplying by s is exact (up to underflow of negligible entries). */
+EIG_HD eig_real EIG_FN(eig_bisect_scale)(int n, const eig_real *d, eig_idx ds, const eig_real *e,
+                                         eig_idx es)
+{
+    eig_real m = EIG_ZERO;
+    for (int k = 0; k < n; k++) m = EIG_FN(eig_bisect_max)(m, EIG_FABS(d[(eig_idx)k * ds]));
+    for (int k = 0; k + 1 < n; k++) m = EIG_FN(eig_bisect_max)(m, EIG_FABS(e[(eig_idx)k * es]));
+    eig_real s = EIG_ONE;
+    if (m == EIG_ZERO) return s;
+    const eig_real big = (eig_real)4294967296.0, small = EIG_ONE / big; /* 2^32, 2^-32 */
+    while (m * s >= big) s *= small;
+    while (m * s >= EIG_ONE) s *= (eig_real)0.5;
+    /* A subnormal largest entry cannot reach 0.5 with a finite s: stop early. */
+    while (m * s < small && s < EIG_RMAX * small * small) s *= big;
+    while (m * s < (eig_real)0.5 && s < EIG_RMAX * small) s *= (eig_real)2.0;
+    return s;
+}
+
+/* Scaled diagonal and squared off-diagonals into the workspace, negligible
+ * couplings zeroed (dstebz's splitting test). Returns max(1, max e2). */
+EIG_HD eig_real EIG_FN(eig_bisect_prepare)(int n, const eig_real *d, eig_idx ds, const eig_real *e,
+                                           eig_idx es, eig_real s, eig_real *sd, eig_real *e2,
+                                           eig_idx wks)
+{
+    const eig_real ulp = (eig_real)2.0 * EIG_EPS;
+    eig_real e2max = EIG_ONE;
+    for (int k = 0; k < n; k++) sd[(eig_idx)k * wks] = d[(eig_idx)k * ds] * s;
+    for (int k = 0; k + 1 < n; k++) {
+        eig_real ek = e[(eig_idx)k * es] * s;
+        eig_real sq = ek * ek;
+        eig_real dd = EIG_FABS(sd[(eig_idx)k * wks]) * EIG_FABS(sd[(eig_idx)(k + 1) * wks]);
+        if (sq <= ulp * ulp * dd + EIG_SAFMIN) sq = EIG_ZERO;
+        e2[(eig_idx)k * wks] = sq;
+        e2max = EIG_FN(eig_bisect_max)(e2max, sq);
+    }
+    return e2max;
+}
+
+/* Gershgorin interval of the scaled matrix, widened (as dstebz) so the counts
+ * at its ends are safely 0 and n despite rounding. */
+EIG_HD void EIG_FN(eig_bisect_gershgorin)(int n, const eig_real *sd, const eig_real *e2, eig_idx wks,
+                                          eig_real pivmin, eig_real *gl, eig_real *gu)
+{
+    eig_real lo = sd[0], hi = sd[0], eprev = EIG_ZERO;
+    for (int k = 0; k < n; k++) {
+        eig_real enext = k + 1 < n ? EIG_SQRT(e2[(eig_idx)k * wks]) : EIG_ZERO;
+        eig_real r = eprev + enext, dk = sd[(eig_idx)k * wks];
+        if (dk - r < lo) lo = dk - r;
+        if (dk + r > hi) hi = dk + r;
+        eprev = enext;
+    }
+    eig_real tnorm = EIG_FN(eig_bisect_max)(EIG_FABS(lo), EIG_FABS(hi));
+    eig_real widen = (eig_real)2.1 * ((eig_real)n * (eig_real)2.0 * EIG_EPS * tnorm +
+                                      (eig_real)2.0 * pivmin);
+    *gl = lo - widen;
+    *gu = hi + widen;
+}
+
+/* Upper bound of the bisection steps per eigenvalue: enough to walk the whole
+ * exponent range and the mantissa (a safety cap only). */
+EIG_HD int EIG_FN(eig_bisect_step_cap)(void) { return sizeof(eig_real) == 8 ? 2304 : 384; }
+
+/* Eigenvalues with indices ja..jb of the scaled matrix, given a bracket [L, U]
+ * with count(L) = cL <= ja and count(U) = cU > jb. Writes them (unscaled by
+ * 1/s) ascending into w. Returns 0, or 1 when the step cap was hit. */
+EIG_HD int EIG_FN(eig_bisect_indices)(int n, const eig_real *sd, const eig_real *e2, eig_real *ub,
+                                      eig_real *ubc, eig_idx wks, eig_real pivmin, eig_real abstol,
+                                      int ja, int jb, eig_real L, int cL, eig_real U, int cU,
+                                      eig_real s, eig_real *w, eig_idx ws, int *iters)
+{
+    const int cap = EIG_FN(eig_bisect_step_cap)();
+    int capped = 0;
+    for (int j = ja; j <= jb; j++) {
+        ub[(eig_idx)j * wks] = U;
+        ubc[(eig_idx)j * wks] = (eig_real)cU;
+    }
+    eig_real lo = L, prev = L;
+    int clo = cL;
+    for (int j = ja; j <= jb; j++) {
+        eig_real hi = ub[(eig_idx)j * wks];
+        int chi = (int)ubc[(eig_idx)j * wks];
+        int steps = 0;
+        /* Bisect to adjacent floats (hi is then the smallest float whose count
+         * passes j: exact for a diagonal matrix), or down to the absolute floor
+         * near zero, where walking the exponent range would take 1000 steps. */
+        while (hi - lo > abstol) {
+            eig_real mid = lo + (hi - lo) * (eig_real)0.5;
+            if (mid <= lo || mid >= hi) break;
+            if (steps >= cap) { capped = 1; break; }
+            steps++;
+            int c = EIG_FN(eig_sturm_count)(n, sd, wks, e2, wks, pivmin, mid);
+            c = c < clo ? clo : (c > chi ? chi : c); /* monotonicity adjustment */
+            if (c > j) {
+                /* mid bounds eigenvalues j..c-1 from above; ub is nondecreasing
+                 * in the index and >= hi > mid from j on, so all of them move. */
+                for (int k = j; k < c; k++) {
+                    ub[(eig_idx)k * wks] = mid;
+                    ubc[(eig_idx)k * wks] = (eig_real)c;
+                }
+                hi = mid;
+                chi = c;
+            } else {
+                lo = mid;
+                clo = c;
+            }
+        }
+        *iters += steps;
+        /* hi, not the midpoint: it is within one float (or abstol) anyway, and
+         * it is exact where the count is (a zero or diagonal block). */
+        eig_real x = hi;
+        if (j > ja && x < prev) x = prev; /* keep the output ascending */
+        prev = x;
+        w[(eig_idx)(j - ja) * ws] = x / s;
+        /* The next index starts above this one's bracket when hi separates them. */
+        if (chi == j + 1) {
+            lo = hi;
+            clo = chi;
+        }
+    }
+    return capped;
+}
+
+/* Eigenvalues of the symmetric tridiagonal T with diagonal d[k*ds] (k < n) and
+ * off-diagonal e[k*es] (k < n-1).
+ * sel: EIG_SELECT_ALL (0); EIG_SELECT_INDEX (1): eigenvalues il..iu, 0-based
+ * inclusive, ascending order (0 <= il <= iu < n, else invalid input);
+ * EIG_SELECT_RANGE (2): eigenvalues in (vl, vu] (vl < vu, may be infinite).
+ * Writes the selected eigenvalues ascending into w[k*ws], k < *nfound; slots
+ * *nfound..n-1 get NaN. work: eig_tridiag_bisect_work(n) reals strided by wks.
+ * *iters: bisection steps (Sturm counts) performed.
+ * Returns EIG_STATUS_OK; EIG_STATUS_INVALID_INPUT for NaN/Inf in d or e or a
+ * bad selection (all w NaN, *nfound = 0); EIG_STATUS_NOT_CONVERGED if the
+ * safety cap on steps was hit (values still written). */
+EIG_HD int EIG_FN(eig_tridiag_bisect)(int n, const eig_real *d, eig_idx ds, const eig_real *e,
+                                      eig_idx es, int sel, int il, int iu, eig_real vl, eig_real vu,
+                                      eig_real *w, eig_idx ws, int *nfound, eig_real *work,
+                                      eig_idx wks, int *iters)
+{
+    *nfound = 0;
+    *iters = 0;
+    if (n <= 0) return EIG_STATUS_OK;
+    for (int k = 0; k < n; k++) w[(eig_idx)k * ws] = EIG_FN(eig_bisect_nan)();
+
+    int bad_select = sel == EIG_BISECT_INDEX ? (il < 0 || iu >= n || il > iu)
+                     : sel == EIG_BISECT_RANGE ? !(vl < vu) /* also catches NaN */
+                     : sel != EIG_BISECT_ALL;
+    if (bad_select || !EIG_FN(eig_bisect_all_finite)(n, d, ds, e, es)) return EIG_STATUS_INVALID_INPUT;
+
+    eig_real *sd = work, *e2 = work + (eig_idx)n * wks;
+    eig_real *ub = work + 2 * (eig_idx)n * wks, *ubc = work + 3 * (eig_idx)n * wks;
+    eig_real s = EIG_FN(eig_bisect_scale)(n, d, ds, e, es);
+    eig_real e2max = EIG_FN(eig_bisect_prepare)(n, d, ds, e, es, s, sd, e2, wks);
+    eig_real pivmin = EIG_SAFMIN * e2max;
+    eig_real abstol = EIG_FN(eig_bisect_max)((eig_real)2.0 * EIG_SAFMIN, pivmin);
+    eig_real gl, gu;
+    EIG_FN(eig_bisect_gershgorin)(n, sd, e2, wks, pivmin, &gl, &gu);
+
+    int ja = 0, jb = n - 1, cL = 0, cU = n;
+    eig_real L = gl, U = gu;
+    if (sel == EIG_BISECT_INDEX) {
+        ja = il;
+        jb = iu;
+    } else if (sel == EIG_BISECT_RANGE) {
+        eig_real a = vl * s, b = vu * s; /* infinities stay infinite */
+        if (a > gl) {
+            L = a;
+            cL = EIG_FN(eig_sturm_count)(n, sd, wks, e2, wks, pivmin, a);
+            ++*iters;
+        }
+        if (b < gu) {
+            U = b;
+            cU = EIG_FN(eig_sturm_count)(n, sd, wks, e2, wks, pivmin, b);
+            ++*iters;
+        }
+        if (L > U) L = U;      /* interval outside the spectrum: nothing found */
+        if (cU < cL) cU = cL;  /* monotonicity adjustment */
+        ja = cL;
+        jb = cU - 1;
+    }
+    if (jb < ja) return EIG_STATUS_OK;
+    int steps = 0;
+    int capped = EIG_FN(eig_bisect_indices)(n, sd, e2, ub, ubc, wks, pivmin, abstol, ja, jb, L, cL,
+                                            U, cU, s, w, ws, &steps);
+    *iters += steps;
+    *nfound = jb - ja + 1;
+    return capped ? EIG_STATUS_NOT_CONVERGED : EIG_STATUS_OK;
+}

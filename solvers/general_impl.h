@@ -1,0 +1,603 @@
+/* general family: eigenvalues of a real non-symmetric n×n matrix.
+ *
+ * Pipeline (the LAPACK dgeev path, eigenvalues only):
+ *   1. reject NaN/Inf input;
+ *   2. scale by a power of two into [smlnum, bignum] (dgeev does this, so
+ *      squares and products in the steps below cannot overflow/underflow);
+ *   3. balance (dgebal 'B'): permute to isolate eigenvalues, then scale
+ *      rows/columns of the remaining window by powers of two;
+ *   4. Householder reduction of the window to upper Hessenberg form (dgehd2);
+ *   5. implicit double-shift Francis QR on the window (dlahqr): Ahues–Tisseur
+ *      deflation test, two-small-subdiagonals start, exceptional shifts after
+ *      10 and 20 iterations without deflation, 2×2 blocks standardised as in
+ *      dlanv2 so conjugate pairs are exact conjugates with equal real parts.
+ * Only the active window is updated: without Schur vectors nothing outside it
+ * influences the eigenvalues.
+ *
+ * Workspace: none beyond a (destroyed), wr and wi.
+ *
+ * Output order: ascending by real part; equal real parts by ascending |imag|;
+ * then positive imaginary part first. So each conjugate pair is adjacent
+ * (+im, -im) and a real eigenvalue precedes pairs with the same real part.
+ *
+ * Iteration cap: max_iter_factor * n Francis sweeps over the whole matrix
+ * (0 → 30, LAPACK's itmax factor). Past it: EIG_STATUS_NOT_CONVERGED and all
+ * outputs NaN, never a partial result. */
+
+#ifndef EIG_GENERAL_ONCE
+#define EIG_GENERAL_ONCE
+/* element (i,j) of the matrix a of order n with element stride as */
+#define EIG_GEN_A(i, j) a[((eig_idx)(i) * n + (j)) * as]
+#define EIG_GEN_KEXSH 10 /* iterations without deflation before an exceptional shift */
+#endif
+
+/* 2-norm of a strided vector with a running scale (dnrm2): no overflow for
+ * entries near the largest double, no underflow to zero for tiny ones. */
+EIG_HD eig_real EIG_FN(eig_gen_nrm2)(int len, const eig_real *x, eig_idx inc)
+{
+    eig_real scale = EIG_ZERO, ssq = EIG_ONE;
+    for (int k = 0; k < len; k++) {
+        eig_real ax = EIG_FABS(x[k * inc]);
+        if (ax == EIG_ZERO) continue;
+        if (scale < ax) {
+            eig_real r = scale / ax;
+            ssq = EIG_ONE + ssq * r * r;
+            scale = ax;
+        } else {
+            eig_real r = ax / scale;
+            ssq += r * r;
+        }
+    }
+    return scale * EIG_SQRT(ssq);
+}
+
+EIG_HD eig_real EIG_FN(eig_gen_max)(eig_real x, eig_real y) { return x > y ? x : y; }
+EIG_HD eig_real EIG_FN(eig_gen_min)(eig_real x, eig_real y) { return x < y ? x : y; }
+
+EIG_HD void EIG_FN(eig_gen_fill_nan)(int n, eig_real *wr, eig_real *wi, eig_idx ws)
+{
+    for (int k = 0; k < n; k++) {
+        wr[k * ws] = (eig_real)NAN;
+        wi[k * ws] = (eig_real)NAN;
+    }
+}
+
+EIG_HD int EIG_FN(eig_gen_all_finite)(int n, const eig_real *a, eig_idx as)
+{
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++)
+            if (!EIG_ISFINITE(EIG_GEN_A(i, j))) return 0;
+    return 1;
+}
+
+/* Multiplies a by a power of two so that max|a_ij| lies in [smlnum, bignum]
+ * (dgeev's range). Powers of two keep the scaling exact. Returns the factor. */
+EIG_HD eig_real EIG_FN(eig_gen_scale_into_range)(int n, eig_real *a, eig_idx as)
+{
+    const eig_real smlnum = EIG_SQRT(EIG_SAFMIN) / (2 * EIG_EPS);
+    const eig_real bignum = EIG_ONE / smlnum;
+    eig_real anrm = EIG_ZERO;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) anrm = EIG_FN(eig_gen_max)(anrm, EIG_FABS(EIG_GEN_A(i, j)));
+    eig_real f = EIG_ONE;
+    if (anrm == EIG_ZERO) return f;
+    while (anrm * f > bignum) f *= (eig_real)0.5;
+    while (anrm * f < smlnum) f *= (eig_real)2;
+    if (f != EIG_ONE)
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) EIG_GEN_A(i, j) *= f;
+    return f;
+}
+
+/* Symmetric permutation exchanging indices p and q (rows and columns). */
+EIG_HD void EIG_FN(eig_gen_swap)(int n, eig_real *a, eig_idx as, int p, int q)
+{
+    if (p == q) return;
+    for (int j = 0; j < n; j++) {
+        eig_real t = EIG_GEN_A(p, j);
+        EIG_GEN_A(p, j) = EIG_GEN_A(q, j);
+        EIG_GEN_A(q, j) = t;
+    }
+    for (int i = 0; i < n; i++) {
+        eig_real t = EIG_GEN_A(i, p);
+        EIG_GEN_A(i, p) = EIG_GEN_A(i, q);
+        EIG_GEN_A(i, q) = t;
+    }
+}
+
+/* dgebal's permutation step: a row whose off-diagonal part inside the window
+ * is zero goes to the bottom, a column whose off-diagonal part is zero goes
+ * to the top; their diagonal entries are eigenvalues. Leaves the matrix block
+ * upper triangular with the coupled part in rows/cols [*ilo, *ihi]. */
+EIG_HD void EIG_FN(eig_gen_permute)(int n, eig_real *a, eig_idx as, int *ilo, int *ihi)
+{
+    int lo = 0, hi = n - 1, found = 1;
+    while (found && hi > 0) {
+        found = 0;
+        for (int r = hi; r >= 0 && !found; r--) {
+            int isolated = 1;
+            for (int j = 0; j <= hi && isolated; j++)
+                if (j != r && EIG_GEN_A(r, j) != EIG_ZERO) isolated = 0;
+            if (isolated) {
+                EIG_FN(eig_gen_swap)(n, a, as, r, hi);
+                hi--;
+                found = 1;
+            }
+        }
+    }
+    found = 1;
+    while (found && lo < hi) {
+        found = 0;
+        for (int c = lo; c <= hi && !found; c++) {
+            int isolated = 1;
+            for (int i = lo; i <= hi && isolated; i++)
+                if (i != c && EIG_GEN_A(i, c) != EIG_ZERO) isolated = 0;
+            if (isolated) {
+                EIG_FN(eig_gen_swap)(n, a, as, c, lo);
+                lo++;
+                found = 1;
+            }
+        }
+    }
+    *ilo = lo;
+    *ihi = hi;
+}
+
+/* dgebal's scaling step on the window: multiply column i by f and row i by
+ * 1/f (f a power of two) until row and column norms are within a factor of 2,
+ * accepting a change only when it shrinks their sum by 5%. The range guards
+ * keep every entry finite and normal. No scale factors are kept: eigenvalues
+ * do not need them. */
+EIG_HD void EIG_FN(eig_gen_balance_scale)(int n, eig_real *a, eig_idx as, int ilo, int ihi)
+{
+    const eig_real sfmin1 = EIG_SAFMIN / (2 * EIG_EPS);
+    const eig_real sfmin2 = 2 * sfmin1, sfmax2 = EIG_ONE / sfmin2;
+    const int w = ihi - ilo + 1;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int i = ilo; i <= ihi; i++) {
+            eig_real c = EIG_FN(eig_gen_nrm2)(w, &EIG_GEN_A(ilo, i), (eig_idx)n * as);
+            eig_real r = EIG_FN(eig_gen_nrm2)(w, &EIG_GEN_A(i, ilo), as);
+            if (c == EIG_ZERO || r == EIG_ZERO) continue;
+            eig_real ca = EIG_ZERO, ra = EIG_ZERO;
+            for (int k = ilo; k <= ihi; k++) {
+                ca = EIG_FN(eig_gen_max)(ca, EIG_FABS(EIG_GEN_A(k, i)));
+                ra = EIG_FN(eig_gen_max)(ra, EIG_FABS(EIG_GEN_A(i, k)));
+            }
+            const eig_real s = c + r;
+            eig_real f = EIG_ONE, g = r / 2;
+            while (c < g && EIG_FN(eig_gen_max)(f, EIG_FN(eig_gen_max)(c, ca)) < sfmax2 &&
+                   EIG_FN(eig_gen_min)(r, EIG_FN(eig_gen_min)(g, ra)) > sfmin2) {
+                f *= 2; c *= 2; ca *= 2; r /= 2; g /= 2; ra /= 2;
+            }
+            g = c / 2;
+            while (g >= r && EIG_FN(eig_gen_max)(r, ra) < sfmax2 &&
+                   EIG_FN(eig_gen_min)(EIG_FN(eig_gen_min)(f, c), EIG_FN(eig_gen_min)(g, ca)) > sfmin2) {
+                f /= 2; c /= 2; g /= 2; ca /= 2; r *= 2; ra *= 2;
+            }
+            if (c + r >= (eig_real)0.95 * s) continue;
+            const eig_real finv = EIG_ONE / f;
+            for (int k = ilo; k <= ihi; k++) {
+                EIG_GEN_A(i, k) *= finv;
+                EIG_GEN_A(k, i) *= f;
+            }
+            changed = 1;
+        }
+    }
+}
+
+/* Householder reflector (dlarfg): given alpha and x (len-1 entries, stride
+ * inc), finds tau, beta, v with (I - tau [1;v][1;v]^T) [alpha;x] = [beta;0].
+ * Overwrites alpha with beta and x with v; returns tau (0: identity). Rescales
+ * when beta would lose accuracy to underflow. */
+EIG_HD eig_real EIG_FN(eig_gen_reflector)(int len, eig_real *alpha, eig_real *x, eig_idx inc)
+{
+    if (len <= 1) return EIG_ZERO;
+    eig_real xnorm = EIG_FN(eig_gen_nrm2)(len - 1, x, inc);
+    if (xnorm == EIG_ZERO) return EIG_ZERO;
+    eig_real beta = -EIG_COPYSIGN(EIG_HYPOT(*alpha, xnorm), *alpha);
+    const eig_real safmin = EIG_SAFMIN / (2 * EIG_EPS), rsafmn = EIG_ONE / safmin;
+    int knt = 0;
+    if (EIG_FABS(beta) < safmin) {
+        do {
+            knt++;
+            for (int k = 0; k < len - 1; k++) x[k * inc] *= rsafmn;
+            beta *= rsafmn;
+            *alpha *= rsafmn;
+        } while (EIG_FABS(beta) < safmin && knt < 20);
+        xnorm = EIG_FN(eig_gen_nrm2)(len - 1, x, inc);
+        beta = -EIG_COPYSIGN(EIG_HYPOT(*alpha, xnorm), *alpha);
+    }
+    const eig_real tau = (beta - *alpha) / beta;
+    const eig_real scal = EIG_ONE / (*alpha - beta);
+    for (int k = 0; k < len - 1; k++) x[k * inc] *= scal;
+    for (int k = 0; k < knt; k++) beta *= safmin;
+    *alpha = beta;
+    return tau;
+}
+
+/* Householder reduction of the window [ilo, ihi] to upper Hessenberg form
+ * (dgehd2), applied to the window only. Entries below the subdiagonal end up
+ * zero (the reflector vectors are not kept). */
+EIG_HD void EIG_FN(eig_gen_hessenberg)(int n, eig_real *a, eig_idx as, int ilo, int ihi)
+{
+    for (int k = ilo; k <= ihi - 2; k++) {
+        const int len = ihi - k; /* rows k+1 .. ihi */
+        eig_real tau = EIG_FN(eig_gen_reflector)(len, &EIG_GEN_A(k + 1, k), &EIG_GEN_A(k + 2, k),
+                                                 (eig_idx)n * as);
+        if (tau != EIG_ZERO) {
+            /* from the left: rows k+1..ihi of columns k+1..ihi */
+            for (int j = k + 1; j <= ihi; j++) {
+                eig_real s = EIG_GEN_A(k + 1, j);
+                for (int i = k + 2; i <= ihi; i++) s += EIG_GEN_A(i, k) * EIG_GEN_A(i, j);
+                s *= tau;
+                EIG_GEN_A(k + 1, j) -= s;
+                for (int i = k + 2; i <= ihi; i++) EIG_GEN_A(i, j) -= s * EIG_GEN_A(i, k);
+            }
+            /* from the right: columns k+1..ihi of rows ilo..ihi */
+            for (int i = ilo; i <= ihi; i++) {
+                eig_real s = EIG_GEN_A(i, k + 1);
+                for (int j = k + 2; j <= ihi; j++) s += EIG_GEN_A(i, j) * EIG_GEN_A(j, k);
+                s *= tau;
+                EIG_GEN_A(i, k + 1) -= s;
+                for (int j = k + 2; j <= ihi; j++) EIG_GEN_A(i, j) -= s * EIG_GEN_A(j, k);
+            }
+        }
+        for (int i = k + 2; i <= ihi; i++) EIG_GEN_A(i, k) = EIG_ZERO;
+    }
+}
+
+/* Eigenvalues of the 2×2 block [aa bb; cc dd] in standard form (dlanv2): either
+ * real (block made upper triangular) or a complex pair with equal diagonal,
+ * so the pair is returned as exact conjugates (rt1i > 0, rt2i = -rt1i). */
+EIG_HD void EIG_FN(eig_gen_standardize_2x2)(eig_real aa, eig_real bb, eig_real cc, eig_real dd,
+                                            eig_real *rt1r, eig_real *rt1i, eig_real *rt2r,
+                                            eig_real *rt2i)
+{
+    const eig_real eps = 2 * EIG_EPS;
+    eig_real a = aa, b = bb, c = cc, d = dd;
+    if (c == EIG_ZERO) {
+        /* already upper triangular */
+    } else if (b == EIG_ZERO) {
+        /* swap rows and columns */
+        eig_real t = d;
+        d = a;
+        a = t;
+        b = -c;
+        c = EIG_ZERO;
+    } else if (a - d == EIG_ZERO && (b > EIG_ZERO) != (c > EIG_ZERO)) {
+        /* already standard complex form */
+    } else {
+        eig_real temp = a - d;
+        eig_real p = temp / 2;
+        const eig_real bcmax = EIG_FN(eig_gen_max)(EIG_FABS(b), EIG_FABS(c));
+        const eig_real bcmis = EIG_FN(eig_gen_min)(EIG_FABS(b), EIG_FABS(c)) *
+                               EIG_COPYSIGN(EIG_ONE, b) * EIG_COPYSIGN(EIG_ONE, c);
+        eig_real scale = EIG_FN(eig_gen_max)(EIG_FABS(p), bcmax);
+        eig_real z = (p / scale) * p + (bcmax / scale) * bcmis;
+        if (z >= 4 * eps) {
+            /* clearly real eigenvalues: make the block upper triangular */
+            z = p + EIG_COPYSIGN(EIG_SQRT(scale) * EIG_SQRT(z), p);
+            a = d + z;
+            d = d - (bcmax / z) * bcmis;
+            b = b - c;
+            c = EIG_ZERO;
+        } else {
+            /* complex or nearly equal real eigenvalues: rotate to equal diagonal.
+             * Powers of two bring sigma, temp near 1 so the rotation keeps full
+             * precision (dlanv2's safmn2 = 2^floor(log2(safmin/eps)/2)). */
+            const eig_real safmn2 = (eig_real)(sizeof(eig_real) == 8 ? 0x1p-485 : 0x1p-51);
+            const eig_real safmx2 = EIG_ONE / safmn2;
+            eig_real sigma = b + c;
+            for (int count = 0; count < 20; count++) {
+                scale = EIG_FN(eig_gen_max)(EIG_FABS(temp), EIG_FABS(sigma));
+                if (scale >= safmx2) {
+                    sigma *= safmn2;
+                    temp *= safmn2;
+                } else if (scale <= safmn2) {
+                    sigma *= safmx2;
+                    temp *= safmx2;
+                } else {
+                    break;
+                }
+            }
+            p = temp / 2;
+            eig_real tau = EIG_HYPOT(sigma, temp);
+            const eig_real cs = EIG_SQRT((EIG_ONE + EIG_FABS(sigma) / tau) / 2);
+            const eig_real sn = -(p / (tau * cs)) * EIG_COPYSIGN(EIG_ONE, sigma);
+            /* [a b; c d] <- R^T [a b; c d] R with R = [cs -sn; sn cs] */
+            const eig_real a1 = a * cs + b * sn, b1 = -a * sn + b * cs;
+            const eig_real c1 = c * cs + d * sn, d1 = -c * sn + d * cs;
+            a = a1 * cs + c1 * sn;
+            b = b1 * cs + d1 * sn;
+            c = -a1 * sn + c1 * cs;
+            d = -b1 * sn + d1 * cs;
+            temp = (a + d) / 2;
+            a = temp;
+            d = temp;
+            if (c != EIG_ZERO) {
+                if (b != EIG_ZERO) {
+                    if ((b > EIG_ZERO) == (c > EIG_ZERO)) {
+                        /* real eigenvalues after all: split to triangular */
+                        const eig_real sab = EIG_SQRT(EIG_FABS(b)), sac = EIG_SQRT(EIG_FABS(c));
+                        p = EIG_COPYSIGN(sab * sac, c);
+                        a = temp + p;
+                        d = temp - p;
+                        b = b - c;
+                        c = EIG_ZERO;
+                    }
+                } else {
+                    b = -c;
+                    c = EIG_ZERO;
+                }
+            }
+        }
+    }
+    *rt1r = a;
+    *rt2r = d;
+    if (c == EIG_ZERO) {
+        *rt1i = EIG_ZERO;
+        *rt2i = EIG_ZERO;
+    } else {
+        *rt1i = EIG_SQRT(EIG_FABS(b)) * EIG_SQRT(EIG_FABS(c));
+        *rt2i = -*rt1i;
+    }
+}
+
+/* Bottom-most negligible subdiagonal entry of rows lo+1..i: returns k with
+ * h(k,k-1) negligible, or lo. Uses dlahqr's test: relative to the
+ * neighbouring diagonal, then the Ahues–Tisseur refinement, which accepts
+ * only when the product of the off-diagonal pair is small against the
+ * diagonal difference (avoids deflating too early on graded matrices). */
+EIG_HD int EIG_FN(eig_gen_find_split)(int n, const eig_real *a, eig_idx as, int ilo, int ihi,
+                                      int lo, int i, eig_real smlnum, eig_real ulp)
+{
+    for (int k = i; k > lo; k--) {
+        const eig_real hkk1 = EIG_FABS(EIG_GEN_A(k, k - 1));
+        if (hkk1 <= smlnum) return k;
+        eig_real tst = EIG_FABS(EIG_GEN_A(k - 1, k - 1)) + EIG_FABS(EIG_GEN_A(k, k));
+        if (tst == EIG_ZERO) {
+            if (k - 2 >= ilo) tst += EIG_FABS(EIG_GEN_A(k - 1, k - 2));
+            if (k + 1 <= ihi) tst += EIG_FABS(EIG_GEN_A(k + 1, k));
+        }
+        if (hkk1 <= ulp * tst) {
+            const eig_real hk1k = EIG_FABS(EIG_GEN_A(k - 1, k));
+            const eig_real ab = EIG_FN(eig_gen_max)(hkk1, hk1k), ba = EIG_FN(eig_gen_min)(hkk1, hk1k);
+            const eig_real hkk = EIG_FABS(EIG_GEN_A(k, k));
+            const eig_real diff = EIG_FABS(EIG_GEN_A(k - 1, k - 1) - EIG_GEN_A(k, k));
+            const eig_real aa = EIG_FN(eig_gen_max)(hkk, diff), bb = EIG_FN(eig_gen_min)(hkk, diff);
+            const eig_real s = aa + ab;
+            if (ba * (ab / s) <= EIG_FN(eig_gen_max)(smlnum, ulp * (bb * (aa / s)))) return k;
+        }
+    }
+    return lo;
+}
+
+/* Shifts for the next sweep on the active block [l, i]: the eigenvalues of
+ * the trailing 2×2 (Wilkinson; of two real ones only the one nearer h(i,i),
+ * used twice), or dlahqr's exceptional shifts when no deflation happened for
+ * 10 (top of block) or 20 (bottom of block) sweeps. */
+EIG_HD void EIG_FN(eig_gen_shifts)(int n, const eig_real *a, eig_idx as, int l, int i, int kdefl,
+                                   eig_real *rt1r, eig_real *rt1i, eig_real *rt2r, eig_real *rt2i)
+{
+    const eig_real dat1 = (eig_real)0.75, dat2 = (eig_real)-0.4375;
+    eig_real h11, h12, h21, h22;
+    if (kdefl % (2 * EIG_GEN_KEXSH) == 0) {
+        const eig_real s = EIG_FABS(EIG_GEN_A(i, i - 1)) + EIG_FABS(EIG_GEN_A(i - 1, i - 2));
+        h11 = dat1 * s + EIG_GEN_A(i, i);
+        h12 = dat2 * s;
+        h21 = s;
+        h22 = h11;
+    } else if (kdefl % EIG_GEN_KEXSH == 0) {
+        const eig_real s = EIG_FABS(EIG_GEN_A(l + 1, l)) + EIG_FABS(EIG_GEN_A(l + 2, l + 1));
+        h11 = dat1 * s + EIG_GEN_A(l, l);
+        h12 = dat2 * s;
+        h21 = s;
+        h22 = h11;
+    } else {
+        h11 = EIG_GEN_A(i - 1, i - 1);
+        h21 = EIG_GEN_A(i, i - 1);
+        h12 = EIG_GEN_A(i - 1, i);
+        h22 = EIG_GEN_A(i, i);
+    }
+    const eig_real s = EIG_FABS(h11) + EIG_FABS(h12) + EIG_FABS(h21) + EIG_FABS(h22);
+    if (s == EIG_ZERO) {
+        *rt1r = *rt1i = *rt2r = *rt2i = EIG_ZERO;
+        return;
+    }
+    /* normalised by s so the discriminant cannot overflow */
+    h11 /= s; h21 /= s; h12 /= s; h22 /= s;
+    const eig_real tr = (h11 + h22) / 2;
+    const eig_real det = (h11 - tr) * (h22 - tr) - h12 * h21;
+    const eig_real rtdisc = EIG_SQRT(EIG_FABS(det));
+    if (det >= EIG_ZERO) {
+        *rt1r = tr * s;
+        *rt2r = *rt1r;
+        *rt1i = rtdisc * s;
+        *rt2i = -*rt1i;
+    } else {
+        const eig_real r1 = tr + rtdisc, r2 = tr - rtdisc;
+        const eig_real pick = EIG_FABS(r1 - h22) <= EIG_FABS(r2 - h22) ? r1 : r2;
+        *rt1r = pick * s;
+        *rt2r = *rt1r;
+        *rt1i = *rt2i = EIG_ZERO;
+    }
+}
+
+/* One implicit double-shift sweep on the block [l, i] (dlahqr): find the
+ * start m where two consecutive small subdiagonals let the bulge begin, then
+ * chase the 3×3 bulge down with reflectors, updating only the block. */
+EIG_HD void EIG_FN(eig_gen_francis_sweep)(int n, eig_real *a, eig_idx as, int l, int i,
+                                          eig_real rt1r, eig_real rt1i, eig_real rt2r,
+                                          eig_real rt2i, eig_real ulp)
+{
+    eig_real v[3];
+    int m;
+    for (m = i - 2; m >= l; m--) {
+        const eig_real hmm = EIG_GEN_A(m, m), h21 = EIG_GEN_A(m + 1, m);
+        eig_real s = EIG_FABS(hmm - rt2r) + EIG_FABS(rt2i) + EIG_FABS(h21);
+        const eig_real h21s = h21 / s;
+        v[0] = h21s * EIG_GEN_A(m, m + 1) + (hmm - rt1r) * ((hmm - rt2r) / s) - rt1i * (rt2i / s);
+        v[1] = h21s * (hmm + EIG_GEN_A(m + 1, m + 1) - rt1r - rt2r);
+        v[2] = h21s * EIG_GEN_A(m + 2, m + 1);
+        s = EIG_FABS(v[0]) + EIG_FABS(v[1]) + EIG_FABS(v[2]);
+        v[0] /= s; v[1] /= s; v[2] /= s;
+        if (m == l) break;
+        const eig_real h00 = EIG_FABS(EIG_GEN_A(m, m - 1)) * (EIG_FABS(v[1]) + EIG_FABS(v[2]));
+        const eig_real h01 = EIG_FABS(v[0]) * (EIG_FABS(EIG_GEN_A(m - 1, m - 1)) + EIG_FABS(hmm) +
+                                               EIG_FABS(EIG_GEN_A(m + 1, m + 1)));
+        if (h00 <= ulp * h01) break;
+    }
+    for (int k = m; k <= i - 1; k++) {
+        const int nr = (i - k + 1) < 3 ? (i - k + 1) : 3;
+        if (k > m)
+            for (int r = 0; r < nr; r++) v[r] = EIG_GEN_A(k + r, k - 1);
+        const eig_real t1 = EIG_FN(eig_gen_reflector)(nr, &v[0], &v[1], 1);
+        if (k > m) {
+            EIG_GEN_A(k, k - 1) = v[0];
+            EIG_GEN_A(k + 1, k - 1) = EIG_ZERO;
+            if (k < i - 1) EIG_GEN_A(k + 2, k - 1) = EIG_ZERO;
+        } else if (m > l) {
+            /* (1 - t1) rather than negation: stays right when v[1], v[2] underflow */
+            EIG_GEN_A(k, k - 1) *= (EIG_ONE - t1);
+        }
+        const eig_real v2 = v[1], t2 = t1 * v2;
+        if (nr == 3) {
+            const eig_real v3 = v[2], t3 = t1 * v3;
+            for (int j = k; j <= i; j++) {
+                const eig_real s = EIG_GEN_A(k, j) + v2 * EIG_GEN_A(k + 1, j) + v3 * EIG_GEN_A(k + 2, j);
+                EIG_GEN_A(k, j) -= s * t1;
+                EIG_GEN_A(k + 1, j) -= s * t2;
+                EIG_GEN_A(k + 2, j) -= s * t3;
+            }
+            const int jend = (k + 3) < i ? (k + 3) : i;
+            for (int j = l; j <= jend; j++) {
+                const eig_real s = EIG_GEN_A(j, k) + v2 * EIG_GEN_A(j, k + 1) + v3 * EIG_GEN_A(j, k + 2);
+                EIG_GEN_A(j, k) -= s * t1;
+                EIG_GEN_A(j, k + 1) -= s * t2;
+                EIG_GEN_A(j, k + 2) -= s * t3;
+            }
+        } else if (nr == 2) {
+            for (int j = k; j <= i; j++) {
+                const eig_real s = EIG_GEN_A(k, j) + v2 * EIG_GEN_A(k + 1, j);
+                EIG_GEN_A(k, j) -= s * t1;
+                EIG_GEN_A(k + 1, j) -= s * t2;
+            }
+            for (int j = l; j <= i; j++) {
+                const eig_real s = EIG_GEN_A(j, k) + v2 * EIG_GEN_A(j, k + 1);
+                EIG_GEN_A(j, k) -= s * t1;
+                EIG_GEN_A(j, k + 1) -= s * t2;
+            }
+        }
+    }
+}
+
+/* Francis QR on the Hessenberg window [ilo, ihi] (dlahqr without Schur form):
+ * deflates from the bottom, writing eigenvalues to wr/wi at their diagonal
+ * position. Returns 0, or -1 when the sweep budget `cap` is spent. */
+EIG_HD int EIG_FN(eig_gen_francis)(int n, eig_real *a, eig_idx as, int ilo, int ihi,
+                                   eig_real *wr, eig_real *wi, eig_idx ws, long cap, long *sweeps)
+{
+    const eig_real ulp = 2 * EIG_EPS;
+    const eig_real smlnum = EIG_SAFMIN * ((eig_real)(ihi - ilo + 1) / ulp);
+    int i = ihi;
+    while (i >= ilo) {
+        int l = ilo, kdefl = 0;
+        for (;;) {
+            l = EIG_FN(eig_gen_find_split)(n, a, as, ilo, ihi, l, i, smlnum, ulp);
+            if (l > ilo) EIG_GEN_A(l, l - 1) = EIG_ZERO;
+            if (l >= i - 1) break; /* a 1×1 or 2×2 block split off */
+            if (*sweeps >= cap) return -1;
+            (*sweeps)++;
+            kdefl++;
+            eig_real rt1r, rt1i, rt2r, rt2i;
+            EIG_FN(eig_gen_shifts)(n, a, as, l, i, kdefl, &rt1r, &rt1i, &rt2r, &rt2i);
+            EIG_FN(eig_gen_francis_sweep)(n, a, as, l, i, rt1r, rt1i, rt2r, rt2i, ulp);
+        }
+        if (l == i) {
+            wr[i * ws] = EIG_GEN_A(i, i);
+            wi[i * ws] = EIG_ZERO;
+        } else {
+            eig_real r1, i1, r2, i2;
+            EIG_FN(eig_gen_standardize_2x2)(EIG_GEN_A(i - 1, i - 1), EIG_GEN_A(i - 1, i),
+                                            EIG_GEN_A(i, i - 1), EIG_GEN_A(i, i), &r1, &i1, &r2, &i2);
+            wr[(i - 1) * ws] = r1;
+            wi[(i - 1) * ws] = i1;
+            wr[i * ws] = r2;
+            wi[i * ws] = i2;
+        }
+        i = l - 1;
+    }
+    return 0;
+}
+
+/* x precedes y in the documented order. */
+EIG_HD int EIG_FN(eig_gen_before)(eig_real xr, eig_real xi, eig_real yr, eig_real yi)
+{
+    if (xr != yr) return xr < yr;
+    if (EIG_FABS(xi) != EIG_FABS(yi)) return EIG_FABS(xi) < EIG_FABS(yi);
+    return xi > yi;
+}
+
+/* Insertion sort into the documented order: stable and deterministic. */
+EIG_HD void EIG_FN(eig_gen_sort)(int n, eig_real *wr, eig_real *wi, eig_idx ws)
+{
+    for (int k = 1; k < n; k++) {
+        const eig_real xr = wr[k * ws], xi = wi[k * ws];
+        int j = k - 1;
+        while (j >= 0 && EIG_FN(eig_gen_before)(xr, xi, wr[j * ws], wi[j * ws])) {
+            wr[(j + 1) * ws] = wr[j * ws];
+            wi[(j + 1) * ws] = wi[j * ws];
+            j--;
+        }
+        wr[(j + 1) * ws] = xr;
+        wi[(j + 1) * ws] = xi;
+    }
+}
+
+/* Eigenvalues of the real n×n matrix a (destroyed). Element (i,j) at a[(i*n+j)*as].
+ * Writes wr[k*ws], wi[k*ws], k<n, in the documented order. *iters = total QR iterations.
+ * max_iter_factor: cap = max_iter_factor * n iterations in total (0 → 30, like LAPACK's itmax).
+ * Returns EIG_STATUS_OK, EIG_STATUS_NOT_CONVERGED (then all wr/wi set to NaN),
+ * or EIG_STATUS_INVALID_INPUT (any NaN/Inf entry; wr/wi set to NaN, nothing else done). */
+EIG_HD int EIG_FN(eig_general_eigvals)(int n, eig_real *a, eig_idx as, eig_real *wr, eig_real *wi,
+                                       eig_idx ws, int max_iter_factor, int *iters)
+{
+    *iters = 0;
+    if (n <= 0) return EIG_STATUS_OK;
+    if (!EIG_FN(eig_gen_all_finite)(n, a, as)) {
+        EIG_FN(eig_gen_fill_nan)(n, wr, wi, ws);
+        return EIG_STATUS_INVALID_INPUT;
+    }
+    const eig_real f = EIG_FN(eig_gen_scale_into_range)(n, a, as);
+    int ilo, ihi;
+    EIG_FN(eig_gen_permute)(n, a, as, &ilo, &ihi);
+    /* isolated by the permutation: the diagonal entry is the eigenvalue */
+    for (int k = 0; k < n; k++) {
+        if (k >= ilo && k <= ihi && ilo < ihi) continue;
+        wr[k * ws] = EIG_GEN_A(k, k);
+        wi[k * ws] = EIG_ZERO;
+    }
+    long sweeps = 0;
+    if (ilo < ihi) {
+        EIG_FN(eig_gen_balance_scale)(n, a, as, ilo, ihi);
+        EIG_FN(eig_gen_hessenberg)(n, a, as, ilo, ihi);
+        const long cap = (long)(max_iter_factor > 0 ? max_iter_factor : 30) * n;
+        if (EIG_FN(eig_gen_francis)(n, a, as, ilo, ihi, wr, wi, ws, cap, &sweeps) != 0) {
+            *iters = (int)sweeps;
+            EIG_FN(eig_gen_fill_nan)(n, wr, wi, ws);
+            return EIG_STATUS_NOT_CONVERGED;
+        }
+    }
+    *iters = (int)sweeps;
+    if (f != EIG_ONE) {
+        const eig_real finv = EIG_ONE / f;
+        for (int k = 0; k < n; k++) {
+            wr[k * ws] *= finv;
+            wi[k * ws] *= finv;
+        }
+    }
+    EIG_FN(eig_gen_sort)(n, wr, wi, ws);
+    return EIG_STATUS_OK;
+}

@@ -1,0 +1,15 @@
+/* Defines the precision macros of the numerical core for float. No guard:
+ * included once per instantiation, undone by precision_undef.h. */
+#define eig_real float
+#define EIG_FN(name) EIG_CAT(name, _s)
+#define EIG_EPS (FLT_EPSILON * 0.5f)
+#define EIG_SAFMIN FLT_MIN
+#define EIG_RMAX FLT_MAX
+#define EIG_FABS fabsf
+#define EIG_SQRT sqrtf
+#define EIG_HYPOT hypotf
+#define EIG_COPYSIGN copysignf
+#define EIG_ISFINITE(x) isfinite(x)
+#define EIG_ONE 1.0f
+#define EIG_ZERO 0.0f
+#define EIG_IS_DOUBLE 0

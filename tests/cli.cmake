@@ -1,0 +1,14 @@
+# Command-line, MPI and end-to-end tests: shell scripts in tests/cli/ driving
+# the real eigsweep binary under mpirun.
+add_executable(solve_oracle solve_oracle.c)
+target_link_libraries(solve_oracle PRIVATE eig_testutil)
+
+function(eig_add_cli_test name script)
+  add_test(NAME ${name} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/cli/${script} $<TARGET_FILE:eigsweep> ${ARGN})
+  set_tests_properties(${name} PROPERTIES SKIP_RETURN_CODE 77 LABELS "cli;mpi"
+    ENVIRONMENT "EIG_TEST_TMP=${CMAKE_CURRENT_BINARY_DIR};PATH=${CMAKE_CURRENT_BINARY_DIR}:$ENV{PATH}")
+endfunction()
+
+eig_add_cli_test(cli_generate_determinism generate_determinism.sh)
+eig_add_cli_test(mpi_solve_ranks mpi_solve_ranks.sh)
+eig_add_cli_test(e2e_example example_end_to_end.sh $<TARGET_FILE:solve_oracle>)
