@@ -2,6 +2,7 @@
  * solvers/ code as the CPU backend, one thread per matrix on element-wise
  * (interleaved) data; see batch_gpu_impl.cuh. */
 #include <cuda_runtime.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "batch_gpu.h"

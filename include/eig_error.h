@@ -10,6 +10,10 @@
 
 #include <stdarg.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Process exit codes, documented in docs/errors.md. */
 enum eig_err {
     EIG_SUCCESS = 0,
@@ -31,6 +35,10 @@ const char *eig_error_message(void);
 /* The call trace (for --verbose / debug builds). */
 const char *eig_error_trace_text(void);
 void eig_error_clear(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #define EIG_CHECK(cond, code, ...)                                                   \
     do {                                                                             \
