@@ -402,8 +402,11 @@ EIG_HD int EIG_FN(eig_tridiag_bisect_scaled)(int n, const eig_real *d, const eig
                                              eig_real vl, eig_real vu, eig_real sigma, eig_real *w,
                                              eig_idx ws, int *nfound, eig_real *bwork, int *iters)
 {
+    int nf = 0, it = 0; /* callers may pass NULL counters */
     int st = EIG_FN(eig_tridiag_bisect)(n, d, wks, e, es, sel, il, iu, vl * sigma, vu * sigma, w, ws,
-                                        nfound, bwork, wks, iters);
+                                        &nf, bwork, wks, &it);
+    if (nfound) *nfound = nf;
+    if (iters) *iters = it;
     if (st == EIG_STATUS_OK)
         for (int k = 0; k < n; k++) w[k * ws] /= sigma;
     return st;

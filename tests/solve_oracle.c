@@ -54,6 +54,39 @@ static char *attr_string(hid_t obj, const char *name, char *out, size_t cap)
     return out;
 }
 
+/* Residual ||AV - VL||_F and orthogonality ||V^H V - I||_F of one matrix's
+ * eigenvectors (complex when herm, else real; column k pairs with w[k]). */
+static void vector_errors(int n, int herm, const double *a, const double *v, const double *w, double *res,
+                          double *orth)
+{
+    int cs = herm ? 2 : 1;
+    double r2 = 0, o2 = 0;
+    for (int i = 0; i < n; i++)
+        for (int k = 0; k < n; k++) {
+            double sr = 0, si = 0; /* (A V)(i,k) - w_k V(i,k) */
+            for (int j = 0; j < n; j++) {
+                double ar = a[(i * n + j) * cs], ai = herm ? a[(i * n + j) * cs + 1] : 0;
+                double vr = v[(j * n + k) * cs], vi = herm ? v[(j * n + k) * cs + 1] : 0;
+                sr += ar * vr - ai * vi, si += ar * vi + ai * vr;
+            }
+            sr -= w[k] * v[(i * n + k) * cs];
+            if (herm) si -= w[k] * v[(i * n + k) * cs + 1];
+            r2 += sr * sr + si * si;
+        }
+    for (int k = 0; k < n; k++)
+        for (int l = 0; l < n; l++) {
+            double sr = 0, si = 0; /* (V^H V)(k,l) - delta */
+            for (int j = 0; j < n; j++) {
+                double pr = v[(j * n + k) * cs], pi = herm ? -v[(j * n + k) * cs + 1] : 0;
+                double qr = v[(j * n + l) * cs], qi = herm ? v[(j * n + l) * cs + 1] : 0;
+                sr += pr * qr - pi * qi, si += pr * qi + pi * qr;
+            }
+            if (k == l) sr -= 1;
+            o2 += sr * sr + si * si;
+        }
+    *res = sqrt(r2), *orth = sqrt(o2);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 3) { fprintf(stderr, "usage: solve_oracle IN.h5 OUT.h5 [RANGE_START]\n"); return 2; }
@@ -101,7 +134,15 @@ int main(int argc, char **argv)
     read_all(fo, "status", H5T_NATIVE_INT8, status);
     H5Tclose(vt);
 
-    double worst = 0;
+    int has_vec = H5Lexists(fo, "eigenvectors", H5P_DEFAULT) > 0;
+    double *vec = NULL;
+    if (has_vec) {
+        vec = malloc(sizeof(double) * (size_t)(count * n * n) * (herm ? 2 : 1));
+        hid_t xt = herm ? cplx() : H5Tcopy(H5T_NATIVE_DOUBLE);
+        read_all(fo, "eigenvectors", xt, vec);
+        H5Tclose(xt);
+    }
+    double worst = 0, worst_res = 0, worst_orth = 0;
     long long bad = 0, not_ok = 0, order = 0;
     double *a = malloc(sizeof(double) * per + 64), *wr = malloc(sizeof(double) * 4 * (size_t)n + 8), *wi = wr + n;
     for (long long m = 0; m < count; m++) {
@@ -135,11 +176,24 @@ int main(int argc, char **argv)
             for (int k = 1; k < n; k++) order += vals[m * n + k] < vals[m * n + k - 1];
         }
         double ratio = err / (n * eps * (norm > 0 ? norm : 1));
+        if (has_vec) {
+            double res, orth;
+            vector_errors(n, herm, src, vec + m * (long long)n * n * (herm ? 2 : 1), vals + m * n, &res, &orth);
+            res /= n * eps * (norm > 0 ? norm : 1);
+            orth /= n * eps;
+            if (!(res <= TOL_C) || !(orth <= TOL_C)) bad++;
+            if (!(res <= worst_res)) worst_res = res;
+            if (!(orth <= worst_orth)) worst_orth = orth;
+        }
         if (!(ratio <= TOL_C)) bad++;
         if (ratio > worst || isnan(ratio)) worst = ratio;
     }
     printf("solve_oracle: %lld matrices (%s, %s), worst error %.3g n*eps*|A|, %lld beyond %.0f, %lld not ok, %lld out of order\n",
            count, kind, prec, worst, bad, TOL_C, not_ok, order);
+    if (has_vec)
+        printf("solve_oracle: eigenvectors: worst residual %.3g n*eps*|A|, worst orthogonality %.3g n*eps\n", worst_res,
+               worst_orth);
+    free(vec);
     free(a), free(wr), free(in), free(vals), free(status);
     H5Fclose(fi), H5Fclose(fo);
     return bad || not_ok || order ? 1 : 0;
