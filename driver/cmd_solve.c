@@ -16,6 +16,7 @@
 #include "eig_error.h"
 #include "partition.h"
 #include "report.h"
+#include "validate.h"
 
 typedef enum { BACKEND_AUTO, BACKEND_CPU, BACKEND_GPU } backend_choice;
 
@@ -24,7 +25,7 @@ typedef struct {
     eig_solve_params params;
     backend_choice backend;
     eig_idx chunk, range_start, range_count;
-    int streams, force, quiet, strict;
+    int streams, force, quiet, strict, trust_kind;
     const char *kernel;
 } solve_options;
 
@@ -50,6 +51,7 @@ static void solve_usage(void)
            "  --max-iter K          iteration cap per eigenvalue (default 30)\n"
            "  --report FILE.json    timing statistics as JSON\n"
            "  --strict              a matrix that fails makes the run fail (no output)\n"
+           "  --trust-kind          skip the check that symmetric/hermitian input is so\n"
            "  --force               replace an existing output file\n"
            "  -q, --quiet           no report table, no progress\n"
            "\n"
@@ -77,7 +79,7 @@ static int parse_pair_i64(const char *opt, const char *s, int64_t *a, int64_t *b
 static int parse_solve(int argc, char **argv, solve_options *o, int *help)
 {
     enum { O_METHOD = 256, O_VECTORS, O_SELI, O_SELR, O_BACKEND, O_CHUNK, O_STREAMS, O_KERNEL, O_RANGE,
-           O_MAXIT, O_REPORT, O_STRICT, O_FORCE };
+           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST };
     static const struct option opts[] = {
         {"output", required_argument, 0, 'o'},   {"method", required_argument, 0, O_METHOD},
         {"vectors", no_argument, 0, O_VECTORS},  {"select-index", required_argument, 0, O_SELI},
@@ -85,7 +87,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         {"chunk", required_argument, 0, O_CHUNK}, {"streams", required_argument, 0, O_STREAMS},
         {"kernel", required_argument, 0, O_KERNEL}, {"range", required_argument, 0, O_RANGE},
         {"max-iter", required_argument, 0, O_MAXIT}, {"report", required_argument, 0, O_REPORT},
-        {"strict", no_argument, 0, O_STRICT},    {"force", no_argument, 0, O_FORCE},
+        {"strict", no_argument, 0, O_STRICT},    {"trust-kind", no_argument, 0, O_TRUST},    {"force", no_argument, 0, O_FORCE},
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
@@ -133,6 +135,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         case O_MAXIT: EIG_CALL(eig_parse_int("--max-iter", optarg, 1, 100000, &o->params.max_iter_factor)); break;
         case O_REPORT: o->report_json = optarg; break;
         case O_STRICT: o->strict = 1; break;
+        case O_TRUST: o->trust_kind = 1; break;
         case O_FORCE: o->force = 1; break;
         case 'q': o->quiet = 1; break;
         case 'h': *help = 1; return 0;
@@ -271,6 +274,7 @@ static int run_pipeline(pipeline *pl)
             rc = eig_h5_read_slice(pl->in, c.start, c.count, b.input);
             eig_stats_lap(&pl->stats, EIG_STAGE_READ, &t);
             pl->stats.bytes_read += (long long)b.in_bytes / pl->chunk * c.count;
+            if (!rc && !o->trust_kind) rc = eig_validate_structure(pl->in, b.input, c.start, c.count);
             if (!rc) rc = solve_chunk(pl, &b, c);
             eig_stats_lap(&pl->stats, EIG_STAGE_SOLVE, &t);
             for (eig_idx m = 0; !rc && m < c.count; m++) pl->stats.status_counts[b.status[m] >= 0 && b.status[m] < 3 ? b.status[m] : 2]++;

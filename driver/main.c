@@ -3,6 +3,7 @@
  * turns its error code into the process exit code (docs/errors.md). */
 #include <hdf5.h>
 #include <mpi.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,6 +61,9 @@ int main(int argc, char **argv)
     eig_ctx ctx = {MPI_COMM_WORLD, 0, 1};
     MPI_Comm_rank(ctx.comm, &ctx.rank);
     MPI_Comm_size(ctx.comm, &ctx.size);
+    /* A file-size limit (ulimit -f) must surface as a write error we report,
+     * not kill the rank. */
+    signal(SIGXFSZ, SIG_IGN);
     /* We report HDF5 failures ourselves, with the file and dataset named. */
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
 

@@ -2,6 +2,7 @@
 #include "collection.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,7 +176,11 @@ static int dataset_dims(eig_collection *c, hid_t d, int want_rank, hsize_t *dims
 static int check_input(eig_collection *c)
 {
     char kind[64];
-    const char *dname = H5Lexists(c->file, "matrices", H5P_DEFAULT) > 0 ? "matrices" : "diag";
+    int has_m = H5Lexists(c->file, "matrices", H5P_DEFAULT) > 0, has_d = H5Lexists(c->file, "diag", H5P_DEFAULT) > 0;
+    EIG_CHECK(has_m || has_d, EIG_ERR_INPUT,
+              "%s: no dataset /matrices (nor /diag and /offdiag for tridiagonal): not an eigsweep collection? "
+              "(see docs/format.md)", c->path);
+    const char *dname = has_m ? "matrices" : "diag";
     EIG_CALL(open_dataset(c, dname, &c->data));
     EIG_CHECK(read_attr_string(c->data, "kind", kind, sizeof kind) == 0, EIG_ERR_INPUT,
               "%s: dataset /%s has no 'kind' attribute (set it to general, symmetric, hermitian or "
@@ -359,6 +364,31 @@ static hid_t create_dataset(hid_t file, const char *name, hid_t type, int rank, 
     return d;
 }
 
+/* Reserves the disk blocks of everything allocated so far in an open file
+ * (datasets are allocated at creation) plus slack for metadata, so a full
+ * disk or a file-size limit is reported before any work is done rather than
+ * as a failed HDF5 write hours later (HDF5 1.10 cannot close a file cleanly
+ * after a failed flush). */
+static int reserve_bytes(const char *path, hsize_t size, int create)
+{
+    int fd = open(path, create ? O_WRONLY | O_CREAT | O_TRUNC : O_WRONLY, 0644);
+    EIG_CHECK(fd >= 0, EIG_ERR_OUTPUT, "%s: cannot open to reserve space: %s", path, strerror(errno));
+    int rc = posix_fallocate(fd, 0, (off_t)size);
+    close(fd);
+    if (rc != 0 && create) unlink(path);
+    EIG_CHECK(rc == 0, EIG_ERR_OUTPUT, "%s: cannot reserve %.1f MB for the output: %s (disk full or file-size limit?)",
+              path, (double)size / 1e6, strerror(rc));
+    return 0;
+}
+
+/* Once datasets exist: reserve up to the end of allocated space, plus slack. */
+static int reserve_space(hid_t file, const char *path)
+{
+    hsize_t size = 0;
+    if (H5Fget_filesize(file, &size) < 0) size = 0;
+    return reserve_bytes(path, size + (64 << 10), 0);
+}
+
 static void make_tmp_path(char *out, size_t cap, const char *path)
 {
     snprintf(out, cap, "%s.partial", path);
@@ -375,6 +405,13 @@ int eig_h5_create_collection(MPI_Comm comm, const char *path, eig_kind kind, eig
     c->kind = kind, c->precision = prec, c->count = count, c->n = n;
     snprintf(c->path, sizeof c->path, "%s", path);
     make_tmp_path(w->tmp_path, sizeof w->tmp_path, path);
+    int rank, rc = 0;
+    MPI_Comm_rank(comm, &rank);
+    eig_solve_params lp = {.kind = kind, .precision = prec};
+    hsize_t raw = (hsize_t)count * (hsize_t)eig_layout_of(&lp, n).input * (prec == EIG_PREC_SINGLE ? 4 : 8);
+    if (rank == 0) rc = reserve_bytes(w->tmp_path, raw + raw / 64 + (2 << 20), 1); /* room for it all? */
+    MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
+    if (rc) return rc;
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
     H5Pset_fapl_mpio(fapl, comm, MPI_INFO_NULL);
     H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_LATEST);
@@ -398,7 +435,10 @@ int eig_h5_create_collection(MPI_Comm comm, const char *path, eig_kind kind, eig
         EIG_CHECK(c->data >= 0, EIG_ERR_OUTPUT, "%s: cannot create /matrices", path);
     }
     EIG_CALL(eig_h5_write_attr_string(c->data, "kind", kname));
-    return 0;
+    H5Fflush(c->file, H5F_SCOPE_LOCAL); /* collective: makes the allocated end of file known */
+    if (rank == 0) rc = reserve_space(c->file, w->tmp_path);
+    MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
+    return rc;
 }
 
 /* Converts doubles to the file precision (in place is not possible: new buffer). */
@@ -493,6 +533,12 @@ int eig_h5_create_results(const char *path, const eig_solve_params *p, eig_idx c
     snprintf(r->path, sizeof r->path, "%s", path);
     make_tmp_path(r->tmp_path, sizeof r->tmp_path, path);
     EIG_CALL(eig_h5_check_output_path(path, force));
+    /* Before HDF5 touches the file: is there room for all of it? (A failed
+     * reservation after creation would leave HDF5 unable to close it.) */
+    eig_layout l = eig_layout_of(p, n);
+    size_t es = p->precision == EIG_PREC_SINGLE ? 4 : 8;
+    hsize_t raw = (hsize_t)count * ((hsize_t)(l.values + l.vectors) * es + 5);
+    EIG_CALL(reserve_bytes(r->tmp_path, raw + raw / 64 + (2 << 20), 1));
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
     H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_LATEST);
     hid_t fcpl = H5Pcreate(H5P_FILE_CREATE);
@@ -520,7 +566,9 @@ int eig_h5_create_results(const char *path, const eig_solve_params *p, eig_idx c
         eig_h5_finish_results(r, 0);
         return EIG_ERROR(EIG_ERR_OUTPUT, "%s: cannot create the result datasets (disk full?)", r->tmp_path);
     }
-    return 0;
+    int rc = reserve_space(r->file, r->tmp_path);
+    if (rc) eig_h5_finish_results(r, 0);
+    return rc;
 }
 
 int eig_h5_write_results(eig_result_file *r, eig_idx start, eig_idx count, const void *values,

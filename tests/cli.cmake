@@ -13,3 +13,7 @@ eig_add_cli_test(cli_generate_determinism generate_determinism.sh)
 eig_add_cli_test(mpi_solve_ranks mpi_solve_ranks.sh)
 eig_add_cli_test(e2e_example example_end_to_end.sh $<TARGET_FILE:solve_oracle>)
 eig_add_cli_test(cli_solve_all_families solve_all_families.sh $<TARGET_FILE:solve_oracle>)
+
+add_executable(make_bad_input make_bad_input.c)
+target_link_libraries(make_bad_input PRIVATE eig_testutil)
+eig_add_cli_test(cli_bad_input bad_input.sh $<TARGET_FILE:make_bad_input>)
