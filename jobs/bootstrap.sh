@@ -24,15 +24,18 @@ eig_install_packages() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# eig_build_project [BUILD_DIR [CMAKE ARGS...]]
 eig_build_project() {
+  local dir=${1:-$eig_build}
+  [ $# -gt 0 ] && shift
   local cuda_flag=()
   # Build the GPU backend whenever nvcc exists (it may live outside PATH).
   if ! command -v nvcc >/dev/null 2>&1 && [ -x /usr/local/cuda/bin/nvcc ]; then
     export PATH=/usr/local/cuda/bin:$PATH
   fi
   command -v nvcc >/dev/null 2>&1 && cuda_flag=(-DEIGSWEEP_CUDA=ON)
-  cmake -S "$eig_root" -B "$eig_build" -DCMAKE_BUILD_TYPE=Release "${cuda_flag[@]}" ${EIGSWEEP_CMAKE_ARGS:-} >/dev/null
-  cmake --build "$eig_build" -j "$(nproc)"
+  cmake -S "$eig_root" -B "$dir" -DCMAKE_BUILD_TYPE=Release "${cuda_flag[@]}" ${EIGSWEEP_CMAKE_ARGS:-} "$@" >/dev/null
+  cmake --build "$dir" -j "$(nproc)"
 }
 
 # Open MPI refuses to run as root without these (containers, CI).

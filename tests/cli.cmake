@@ -17,3 +17,4 @@ eig_add_cli_test(cli_solve_all_families solve_all_families.sh $<TARGET_FILE:solv
 add_executable(make_bad_input make_bad_input.c)
 target_link_libraries(make_bad_input PRIVATE eig_testutil)
 eig_add_cli_test(cli_bad_input bad_input.sh $<TARGET_FILE:make_bad_input>)
+eig_add_cli_test(cli_corruption corruption.sh $<TARGET_FILE:solve_oracle>)
