@@ -22,6 +22,7 @@ static void print_usage(void)
         "  generate   write a matrix collection (built-in families) to an HDF5 file\n"
         "  solve      compute the eigenvalues of every matrix of a collection\n"
         "  info       describe a collection or result file\n"
+        "  merge      join the result files of --range runs (job arrays) into one\n"
         "\n"
         "options:\n"
         "  -h, --help     this help; `eigsweep <command> --help` for a command's options\n"
@@ -78,6 +79,8 @@ int main(int argc, char **argv)
         rc = eig_cmd_generate(&ctx, argc - 1, argv + 1);
     } else if (!strcmp(cmd, "solve")) {
         rc = eig_cmd_solve(&ctx, argc - 1, argv + 1);
+    } else if (!strcmp(cmd, "merge")) {
+        rc = eig_cmd_merge(&ctx, argc - 1, argv + 1);
     } else if (!strcmp(cmd, "info")) {
         rc = eig_cmd_info(&ctx, argc - 1, argv + 1);
     } else {

@@ -18,7 +18,7 @@ typedef struct {
 } eig_rank_stats;
 
 typedef struct {
-    char header[2048];       /* "key=value ..." of every parameter */
+    char header[8192];       /* "key=value ..." of every parameter */
     char device[256];        /* this rank's device line */
     long long total_matrices;
 } eig_report_info;

@@ -9,124 +9,7 @@
 #include <unistd.h>
 
 #include "eig_error.h"
-
-/* ---- element types ---- */
-
-static hid_t real_type(eig_precision p) { return p == EIG_PREC_SINGLE ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE; }
-
-/* The h5py/numpy complex convention: compound {r, i}. Caller closes. */
-static hid_t complex_type(eig_precision p)
-{
-    size_t sz = p == EIG_PREC_SINGLE ? sizeof(float) : sizeof(double);
-    hid_t t = H5Tcreate(H5T_COMPOUND, 2 * sz);
-    H5Tinsert(t, "r", 0, real_type(p));
-    H5Tinsert(t, "i", sz, real_type(p));
-    return t;
-}
-
-static size_t real_size(eig_precision p) { return p == EIG_PREC_SINGLE ? sizeof(float) : sizeof(double); }
-
-/* Hyperslab [start, start+count) along dim 0 of a dataset of rank `rank`. */
-static int select_rows(hid_t dset, eig_idx start, eig_idx count, hid_t *file_space, hid_t *mem_space)
-{
-    hid_t fs = H5Dget_space(dset);
-    int rank = H5Sget_simple_extent_ndims(fs);
-    hsize_t dims[3], off[3] = {0, 0, 0}, cnt[3];
-    H5Sget_simple_extent_dims(fs, dims, NULL);
-    off[0] = (hsize_t)start;
-    cnt[0] = (hsize_t)count;
-    for (int d = 1; d < rank; d++) cnt[d] = dims[d];
-    hsize_t total = 1;
-    for (int d = 0; d < rank; d++) total *= cnt[d];
-    if (count > 0 && total > 0) {
-        H5Sselect_hyperslab(fs, H5S_SELECT_SET, off, NULL, cnt, NULL);
-        *mem_space = H5Screate_simple(rank, cnt, NULL);
-    } else {
-        H5Sselect_none(fs);
-        hsize_t one = 1;
-        *mem_space = H5Screate_simple(1, &one, NULL);
-        H5Sselect_none(*mem_space);
-    }
-    *file_space = fs;
-    return 0;
-}
-
-/* ---- attributes ---- */
-
-int eig_h5_write_attr_string(hid_t obj, const char *name, const char *value)
-{
-    hid_t t = H5Tcopy(H5T_C_S1);
-    H5Tset_size(t, strlen(value) + 1);
-    H5Tset_strpad(t, H5T_STR_NULLTERM);
-    hid_t sp = H5Screate(H5S_SCALAR);
-    hid_t a = H5Acreate2(obj, name, t, sp, H5P_DEFAULT, H5P_DEFAULT);
-    herr_t rc = a < 0 ? -1 : H5Awrite(a, t, value);
-    if (a >= 0) H5Aclose(a);
-    H5Sclose(sp);
-    H5Tclose(t);
-    EIG_CHECK(rc >= 0, EIG_ERR_OUTPUT, "cannot write attribute '%s'", name);
-    return 0;
-}
-
-int eig_h5_write_attr_int64(hid_t obj, const char *name, int64_t value)
-{
-    hid_t sp = H5Screate(H5S_SCALAR);
-    hid_t a = H5Acreate2(obj, name, H5T_STD_I64LE, sp, H5P_DEFAULT, H5P_DEFAULT);
-    herr_t rc = a < 0 ? -1 : H5Awrite(a, H5T_NATIVE_INT64, &value);
-    if (a >= 0) H5Aclose(a);
-    H5Sclose(sp);
-    EIG_CHECK(rc >= 0, EIG_ERR_OUTPUT, "cannot write attribute '%s'", name);
-    return 0;
-}
-
-/* Reads a string attribute (fixed or variable length) into out. */
-static int read_attr_string(hid_t obj, const char *name, char *out, size_t cap)
-{
-    out[0] = '\0';
-    if (H5Aexists(obj, name) <= 0) return -1;
-    hid_t a = H5Aopen(obj, name, H5P_DEFAULT);
-    if (a < 0) return -1;
-    hid_t ft = H5Aget_type(a);
-    int rc = -1;
-    if (H5Tget_class(ft) == H5T_STRING) {
-        if (H5Tis_variable_str(ft) > 0) {
-            hid_t mt = H5Tcopy(H5T_C_S1);
-            H5Tset_size(mt, H5T_VARIABLE);
-            char *s = NULL;
-            if (H5Aread(a, mt, &s) >= 0 && s) {
-                snprintf(out, cap, "%s", s);
-                H5free_memory(s);
-                rc = 0;
-            }
-            H5Tclose(mt);
-        } else {
-            size_t sz = H5Tget_size(ft);
-            char *buf = calloc(sz + 1, 1);
-            hid_t mt = H5Tcopy(H5T_C_S1);
-            H5Tset_size(mt, sz + 1);
-            if (buf && H5Aread(a, mt, buf) >= 0) {
-                snprintf(out, cap, "%s", buf);
-                rc = 0;
-            }
-            H5Tclose(mt);
-            free(buf);
-        }
-    }
-    H5Tclose(ft);
-    H5Aclose(a);
-    return rc;
-}
-
-/* ---- input ---- */
-
-int eig_h5_is_hdf5(const char *path)
-{
-#if H5_VERSION_GE(1, 12, 0)
-    return H5Fis_accessible(path, H5P_DEFAULT) > 0;
-#else
-    return H5Fis_hdf5(path) > 0;
-#endif
-}
+#include "h5util.h"
 
 /* Element type of dataset `d`: real float32/float64, or the {r,i} compound. */
 static int classify_type(const eig_collection *c, hid_t d, int *is_complex, eig_precision *prec)
@@ -182,7 +65,7 @@ static int check_input(eig_collection *c)
               "(see docs/format.md)", c->path);
     const char *dname = has_m ? "matrices" : "diag";
     EIG_CALL(open_dataset(c, dname, &c->data));
-    EIG_CHECK(read_attr_string(c->data, "kind", kind, sizeof kind) == 0, EIG_ERR_INPUT,
+    EIG_CHECK(eig_h5_read_attr_string(c->data, "kind", kind, sizeof kind) == 0, EIG_ERR_INPUT,
               "%s: dataset /%s has no 'kind' attribute (set it to general, symmetric, hermitian or "
               "tridiagonal)",
               c->path, c->dataset);
@@ -271,17 +154,17 @@ int eig_h5_read_slice(eig_collection *c, eig_idx start, eig_idx count, void *buf
         /* The solver layout is diag[n] then offdiag[n-1] per matrix; read both
          * datasets into a staging area and interleave. */
         int n = c->n;
-        size_t es = real_size(c->precision);
+        size_t es = eig_h5_real_size(c->precision);
         char *d = malloc((size_t)count * (size_t)(2 * n) * es);
         EIG_CHECK(d != NULL, EIG_ERR_RESOURCE, "out of host memory reading %lld tridiagonals", (long long)count);
         char *e = d + (size_t)count * (size_t)n * es;
         herr_t r1, r2 = 0;
-        select_rows(c->data, start, count, &fs, &ms);
-        r1 = H5Dread(c->data, real_type(c->precision), ms, fs, H5P_DEFAULT, d);
+        eig_h5_select_rows(c->data, start, count, &fs, &ms);
+        r1 = H5Dread(c->data, eig_h5_real_type(c->precision), ms, fs, H5P_DEFAULT, d);
         H5Sclose(fs), H5Sclose(ms);
         if (n > 1) {
-            select_rows(c->offdiag, start, count, &fs, &ms);
-            r2 = H5Dread(c->offdiag, real_type(c->precision), ms, fs, H5P_DEFAULT, e);
+            eig_h5_select_rows(c->offdiag, start, count, &fs, &ms);
+            r2 = H5Dread(c->offdiag, eig_h5_real_type(c->precision), ms, fs, H5P_DEFAULT, e);
             H5Sclose(fs), H5Sclose(ms);
         }
         if (r1 >= 0 && r2 >= 0) {
@@ -297,8 +180,8 @@ int eig_h5_read_slice(eig_collection *c, eig_idx start, eig_idx count, void *buf
                   c->path, (long long)start, (long long)(start + count - 1));
         return 0;
     }
-    select_rows(c->data, start, count, &fs, &ms);
-    hid_t mt = c->kind == EIG_KIND_HERMITIAN ? complex_type(c->precision) : H5Tcopy(real_type(c->precision));
+    eig_h5_select_rows(c->data, start, count, &fs, &ms);
+    hid_t mt = c->kind == EIG_KIND_HERMITIAN ? eig_h5_complex_type(c->precision) : H5Tcopy(eig_h5_real_type(c->precision));
     herr_t r = H5Dread(c->data, mt, ms, fs, H5P_DEFAULT, buf);
     H5Tclose(mt);
     H5Sclose(fs), H5Sclose(ms);
@@ -315,86 +198,6 @@ void eig_h5_close_input(eig_collection *c)
     c->file = c->data = c->offdiag = -1;
 }
 
-/* ---- output paths ---- */
-
-int eig_h5_check_output_path(const char *path, int force)
-{
-    EIG_CHECK(path && *path, EIG_ERR_USAGE, "no output file given (-o FILE)");
-    EIG_CHECK(force || access(path, F_OK) != 0, EIG_ERR_OUTPUT,
-              "%s: output file exists; choose another name or pass --force to replace it", path);
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash) *slash = '\0'; else snprintf(dir, sizeof dir, ".");
-    if (slash == dir) snprintf(dir, sizeof dir, "/");
-    EIG_CHECK(access(dir, W_OK) == 0, EIG_ERR_OUTPUT, "%s: cannot write into directory '%s' (%s)", path,
-              dir, strerror(errno));
-    return 0;
-}
-
-/* Dataset creation properties shared by every dataset we write: chunked,
- * allocated at creation, no fill, no timestamps (reproducible bytes). */
-static hid_t make_dcpl(int rank, const hsize_t *dims, hsize_t row_bytes)
-{
-    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
-    hsize_t chunk[3];
-    hsize_t rows = row_bytes ? (hsize_t)(1 << 20) / row_bytes : 1; /* ~1 MiB chunks */
-    if (rows < 1) rows = 1;
-    if (rows > dims[0]) rows = dims[0];
-    chunk[0] = rows;
-    for (int d = 1; d < rank; d++) chunk[d] = dims[d] ? dims[d] : 1;
-    int zero = 0;
-    for (int d = 0; d < rank; d++) zero |= dims[d] == 0;
-    if (!zero) H5Pset_chunk(dcpl, rank, chunk);
-    H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY);
-    H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER);
-    H5Pset_obj_track_times(dcpl, 0);
-    return dcpl;
-}
-
-static hid_t create_dataset(hid_t file, const char *name, hid_t type, int rank, const hsize_t *dims)
-{
-    hsize_t row = H5Tget_size(type);
-    for (int d = 1; d < rank; d++) row *= dims[d];
-    hid_t sp = H5Screate_simple(rank, dims, NULL);
-    hid_t dcpl = make_dcpl(rank, dims, row);
-    hid_t d = H5Dcreate2(file, name, type, sp, H5P_DEFAULT, dcpl, H5P_DEFAULT);
-    H5Pclose(dcpl);
-    H5Sclose(sp);
-    return d;
-}
-
-/* Reserves the disk blocks of everything allocated so far in an open file
- * (datasets are allocated at creation) plus slack for metadata, so a full
- * disk or a file-size limit is reported before any work is done rather than
- * as a failed HDF5 write hours later (HDF5 1.10 cannot close a file cleanly
- * after a failed flush). */
-static int reserve_bytes(const char *path, hsize_t size, int create)
-{
-    int fd = open(path, create ? O_WRONLY | O_CREAT | O_TRUNC : O_WRONLY, 0644);
-    EIG_CHECK(fd >= 0, EIG_ERR_OUTPUT, "%s: cannot open to reserve space: %s", path, strerror(errno));
-    int rc = posix_fallocate(fd, 0, (off_t)size);
-    close(fd);
-    if (rc != 0 && create) unlink(path);
-    EIG_CHECK(rc == 0, EIG_ERR_OUTPUT, "%s: cannot reserve %.1f MB for the output: %s (disk full or file-size limit?)",
-              path, (double)size / 1e6, strerror(rc));
-    return 0;
-}
-
-/* Once datasets exist: reserve up to the end of allocated space, plus slack. */
-static int reserve_space(hid_t file, const char *path)
-{
-    hsize_t size = 0;
-    if (H5Fget_filesize(file, &size) < 0) size = 0;
-    return reserve_bytes(path, size + (64 << 10), 0);
-}
-
-static void make_tmp_path(char *out, size_t cap, const char *path)
-{
-    snprintf(out, cap, "%s.partial", path);
-}
-
-/* ---- collections (generate) ---- */
 
 int eig_h5_create_collection(MPI_Comm comm, const char *path, eig_kind kind, eig_precision prec,
                              eig_idx count, int n, eig_collection_writer *w)
@@ -404,12 +207,12 @@ int eig_h5_create_collection(MPI_Comm comm, const char *path, eig_kind kind, eig
     c->file = c->data = c->offdiag = -1;
     c->kind = kind, c->precision = prec, c->count = count, c->n = n;
     snprintf(c->path, sizeof c->path, "%s", path);
-    make_tmp_path(w->tmp_path, sizeof w->tmp_path, path);
+    eig_h5_tmp_path(w->tmp_path, sizeof w->tmp_path, path);
     int rank, rc = 0;
     MPI_Comm_rank(comm, &rank);
     eig_solve_params lp = {.kind = kind, .precision = prec};
     hsize_t raw = (hsize_t)count * (hsize_t)eig_layout_of(&lp, n).input * (prec == EIG_PREC_SINGLE ? 4 : 8);
-    if (rank == 0) rc = reserve_bytes(w->tmp_path, raw + raw / 64 + (2 << 20), 1); /* room for it all? */
+    if (rank == 0) rc = eig_h5_reserve_bytes(w->tmp_path, raw + raw / 64 + (2 << 20), 1); /* room for it all? */
     MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
     if (rc) return rc;
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
@@ -424,19 +227,19 @@ int eig_h5_create_collection(MPI_Comm comm, const char *path, eig_kind kind, eig
     const char *kname = eig_kind_name(kind);
     if (kind == EIG_KIND_TRIDIAGONAL) {
         hsize_t dd[2] = {(hsize_t)count, (hsize_t)n}, od[2] = {(hsize_t)count, (hsize_t)(n - 1)};
-        c->data = create_dataset(c->file, "diag", real_type(prec), 2, dd);
-        c->offdiag = create_dataset(c->file, "offdiag", real_type(prec), 2, od);
+        c->data = eig_h5_create_dataset(c->file, "diag", eig_h5_real_type(prec), 2, dd);
+        c->offdiag = eig_h5_create_dataset(c->file, "offdiag", eig_h5_real_type(prec), 2, od);
         EIG_CHECK(c->data >= 0 && c->offdiag >= 0, EIG_ERR_OUTPUT, "%s: cannot create /diag, /offdiag", path);
     } else {
         hsize_t dims[3] = {(hsize_t)count, (hsize_t)n, (hsize_t)n};
-        hid_t t = kind == EIG_KIND_HERMITIAN ? complex_type(prec) : H5Tcopy(real_type(prec));
-        c->data = create_dataset(c->file, "matrices", t, 3, dims);
+        hid_t t = kind == EIG_KIND_HERMITIAN ? eig_h5_complex_type(prec) : H5Tcopy(eig_h5_real_type(prec));
+        c->data = eig_h5_create_dataset(c->file, "matrices", t, 3, dims);
         H5Tclose(t);
         EIG_CHECK(c->data >= 0, EIG_ERR_OUTPUT, "%s: cannot create /matrices", path);
     }
     EIG_CALL(eig_h5_write_attr_string(c->data, "kind", kname));
     H5Fflush(c->file, H5F_SCOPE_LOCAL); /* collective: makes the allocated end of file known */
-    if (rank == 0) rc = reserve_space(c->file, w->tmp_path);
+    if (rank == 0) rc = eig_h5_reserve_space(c->file, w->tmp_path);
     MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
     return rc;
 }
@@ -449,15 +252,6 @@ static void *to_precision(const double *src, size_t len, eig_precision p)
     if (f)
         for (size_t i = 0; i < len; i++) f[i] = (float)src[i];
     return f;
-}
-
-static int write_rows(hid_t dset, hid_t mtype, eig_idx start, eig_idx count, const void *buf, hid_t dxpl)
-{
-    hid_t fs, ms;
-    select_rows(dset, start, count, &fs, &ms);
-    herr_t r = H5Dwrite(dset, mtype, ms, fs, dxpl, buf);
-    H5Sclose(fs), H5Sclose(ms);
-    return r < 0 ? -1 : 0;
 }
 
 int eig_h5_write_collection_slice(eig_collection_writer *w, eig_idx start, eig_idx count, const double *buf)
@@ -476,16 +270,16 @@ int eig_h5_write_collection_slice(eig_collection_writer *w, eig_idx start, eig_i
         }
         void *dc = to_precision(d, (size_t)count * (size_t)(2 * n), c->precision);
         const char *db = dc ? dc : (const char *)d;
-        size_t es = real_size(c->precision);
-        rc |= write_rows(c->data, real_type(c->precision), start, count, db, dxpl);
-        if (n > 1) rc |= write_rows(c->offdiag, real_type(c->precision), start, count, db + (size_t)count * (size_t)n * es, dxpl);
+        size_t es = eig_h5_real_size(c->precision);
+        rc |= eig_h5_write_rows(c->data, eig_h5_real_type(c->precision), start, count, db, dxpl);
+        if (n > 1) rc |= eig_h5_write_rows(c->offdiag, eig_h5_real_type(c->precision), start, count, db + (size_t)count * (size_t)n * es, dxpl);
         free(dc);
         free(d);
     } else {
         size_t len = (size_t)count * (size_t)n * (size_t)n * (c->kind == EIG_KIND_HERMITIAN ? 2 : 1);
         void *conv = to_precision(buf, len, c->precision);
-        hid_t mt = c->kind == EIG_KIND_HERMITIAN ? complex_type(c->precision) : H5Tcopy(real_type(c->precision));
-        rc = write_rows(c->data, mt, start, count, conv ? conv : (const void *)buf, dxpl);
+        hid_t mt = c->kind == EIG_KIND_HERMITIAN ? eig_h5_complex_type(c->precision) : H5Tcopy(eig_h5_real_type(c->precision));
+        rc = eig_h5_write_rows(c->data, mt, start, count, conv ? conv : (const void *)buf, dxpl);
         H5Tclose(mt);
         free(conv);
     }
@@ -523,87 +317,3 @@ int eig_h5_finish_collection(MPI_Comm comm, eig_collection_writer *w, int ok)
 }
 
 /* ---- results ---- */
-
-int eig_h5_create_results(const char *path, const eig_solve_params *p, eig_idx count, int n, int force,
-                          eig_result_file *r)
-{
-    memset(r, 0, sizeof *r);
-    r->file = r->values = r->vectors = r->status = r->iterations = -1;
-    r->params = *p, r->count = count, r->n = n;
-    snprintf(r->path, sizeof r->path, "%s", path);
-    make_tmp_path(r->tmp_path, sizeof r->tmp_path, path);
-    EIG_CALL(eig_h5_check_output_path(path, force));
-    /* Before HDF5 touches the file: is there room for all of it? (A failed
-     * reservation after creation would leave HDF5 unable to close it.) */
-    eig_layout l = eig_layout_of(p, n);
-    size_t es = p->precision == EIG_PREC_SINGLE ? 4 : 8;
-    hsize_t raw = (hsize_t)count * ((hsize_t)(l.values + l.vectors) * es + 5);
-    EIG_CALL(reserve_bytes(r->tmp_path, raw + raw / 64 + (2 << 20), 1));
-    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-    H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_LATEST);
-    hid_t fcpl = H5Pcreate(H5P_FILE_CREATE);
-    H5Pset_obj_track_times(fcpl, 0);
-    r->file = H5Fcreate(r->tmp_path, H5F_ACC_TRUNC, fcpl, fapl);
-    H5Pclose(fcpl);
-    H5Pclose(fapl);
-    EIG_CHECK(r->file >= 0, EIG_ERR_OUTPUT, "%s: cannot create file", r->tmp_path);
-    eig_precision prec = p->precision;
-    hsize_t vd[2] = {(hsize_t)count, (hsize_t)n}, one[1] = {(hsize_t)count};
-    hid_t vt = p->kind == EIG_KIND_GENERAL ? complex_type(prec) : H5Tcopy(real_type(prec));
-    r->values = create_dataset(r->file, "eigenvalues", vt, 2, vd);
-    H5Tclose(vt);
-    r->status = create_dataset(r->file, "status", H5T_STD_I8LE, 1, one);
-    r->iterations = create_dataset(r->file, "iterations", H5T_STD_I32LE, 1, one);
-    int ok = r->values >= 0 && r->status >= 0 && r->iterations >= 0;
-    if (p->vectors) {
-        hsize_t xd[3] = {(hsize_t)count, (hsize_t)n, (hsize_t)n};
-        hid_t xt = p->kind == EIG_KIND_HERMITIAN ? complex_type(prec) : H5Tcopy(real_type(prec));
-        r->vectors = create_dataset(r->file, "eigenvectors", xt, 3, xd);
-        H5Tclose(xt);
-        ok = ok && r->vectors >= 0;
-    }
-    if (!ok) {
-        eig_h5_finish_results(r, 0);
-        return EIG_ERROR(EIG_ERR_OUTPUT, "%s: cannot create the result datasets (disk full?)", r->tmp_path);
-    }
-    int rc = reserve_space(r->file, r->tmp_path);
-    if (rc) eig_h5_finish_results(r, 0);
-    return rc;
-}
-
-int eig_h5_write_results(eig_result_file *r, eig_idx start, eig_idx count, const void *values,
-                         const int8_t *status, const int32_t *iterations, const void *vectors)
-{
-    if (count == 0) return 0;
-    eig_precision prec = r->params.precision;
-    hid_t vt = r->params.kind == EIG_KIND_GENERAL ? complex_type(prec) : H5Tcopy(real_type(prec));
-    int rc = write_rows(r->values, vt, start, count, values, H5P_DEFAULT);
-    H5Tclose(vt);
-    rc |= write_rows(r->status, H5T_NATIVE_INT8, start, count, status, H5P_DEFAULT);
-    rc |= write_rows(r->iterations, H5T_NATIVE_INT32, start, count, iterations, H5P_DEFAULT);
-    if (r->vectors >= 0 && vectors) {
-        hid_t xt = r->params.kind == EIG_KIND_HERMITIAN ? complex_type(prec) : H5Tcopy(real_type(prec));
-        rc |= write_rows(r->vectors, xt, start, count, vectors, H5P_DEFAULT);
-        H5Tclose(xt);
-    }
-    EIG_CHECK(rc == 0, EIG_ERR_OUTPUT, "%s: write error at matrices %lld..%lld (disk full?)", r->tmp_path,
-              (long long)start, (long long)(start + count - 1));
-    return 0;
-}
-
-int eig_h5_finish_results(eig_result_file *r, int ok)
-{
-    herr_t e = 0;
-    hid_t *ids[] = {&r->values, &r->vectors, &r->status, &r->iterations};
-    for (int i = 0; i < 4; i++)
-        if (*ids[i] >= 0) e |= H5Dclose(*ids[i]), *ids[i] = -1;
-    if (r->file >= 0) e |= H5Fclose(r->file), r->file = -1;
-    if (!ok || e < 0) {
-        unlink(r->tmp_path);
-        EIG_CHECK(!ok, EIG_ERR_OUTPUT, "%s: closing the result file failed (disk full?); nothing was written", r->path);
-        return 0;
-    }
-    EIG_CHECK(rename(r->tmp_path, r->path) == 0, EIG_ERR_OUTPUT, "%s: cannot rename %s into place: %s",
-              r->path, r->tmp_path, strerror(errno));
-    return 0;
-}

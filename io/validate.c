@@ -14,10 +14,11 @@ static double entry(const void *buf, int single, int cplx, int n, eig_idx m, int
     return single ? (double)((const float *)buf)[k] : ((const double *)buf)[k];
 }
 
-int eig_validate_structure(const eig_collection *c, const void *buf, eig_idx start, eig_idx count)
+int eig_validate_structure(const char *path, const char *dataset, eig_kind kind, eig_precision precision, int n,
+                           const void *buf, eig_idx start, eig_idx count)
 {
-    if (c->kind != EIG_KIND_SYMMETRIC && c->kind != EIG_KIND_HERMITIAN) return 0;
-    int single = c->precision == EIG_PREC_SINGLE, cplx = c->kind == EIG_KIND_HERMITIAN, n = c->n;
+    if (kind != EIG_KIND_SYMMETRIC && kind != EIG_KIND_HERMITIAN) return 0;
+    int single = precision == EIG_PREC_SINGLE, cplx = kind == EIG_KIND_HERMITIAN;
     double eps = single ? FLT_EPSILON : DBL_EPSILON;
     for (eig_idx m = 0; m < count; m++) {
         double amax = 0;
@@ -37,7 +38,7 @@ int eig_validate_structure(const eig_collection *c, const void *buf, eig_idx sta
                     return EIG_ERROR(EIG_ERR_INPUT,
                                      "%s: /%s is marked %s, but matrix %lld is not: entries (%d,%d) and (%d,%d) differ by "
                                      "%.3g (tolerance %.3g); fix the data or its kind attribute, or pass --trust-kind",
-                                     c->path, c->dataset, eig_kind_name(c->kind), (long long)(start + m), i, j, j, i,
+                                     path, dataset, eig_kind_name(kind), (long long)(start + m), i, j, j, i,
                                      hypot(dr, di), tol);
             }
     }

@@ -3,12 +3,14 @@
 #ifndef EIG_VALIDATE_H
 #define EIG_VALIDATE_H
 
-#include "collection.h"
+#include "eigsweep.h"
 
-/* buf holds matrices [start, start+count) of c in the solver input layout.
+/* buf holds matrices [start, start+count) of `path`'s dataset in the solver
+ * input layout (kind, precision, order n).
  * Returns 0, or EIG_ERR_INPUT naming the file, dataset, matrix and entry when
  * |a_ij - conj(a_ji)| > 100·n·eps·max|a| (eps of the file's precision).
  * NaN/Inf entries are left to the per-matrix status. */
-int eig_validate_structure(const eig_collection *c, const void *buf, eig_idx start, eig_idx count);
+int eig_validate_structure(const char *path, const char *dataset, eig_kind kind, eig_precision precision, int n,
+                           const void *buf, eig_idx start, eig_idx count);
 
 #endif

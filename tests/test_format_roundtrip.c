@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "collection.h"
+#include "results.h"
 #include "eig_error.h"
 #include "testutil.h"
 
@@ -70,14 +71,22 @@ static void results_roundtrip(void)
     int8_t status[5] = {0, 1, 2, 0, 0};
     int32_t iters[5] = {1, 2, 3, 4, 5};
     for (int i = 0; i < 30; i++) values[i] = i * 0.5;
-    int rc = eig_h5_create_results(path, &p, count, n, 0, &r);
-    rc |= eig_h5_write_results(&r, 0, count, values, status, iters, NULL);
+    eig_results_mode mode = {0, 0, 0, "test key"};
+    int resumed, complete;
+    int rc = eig_results_open(MPI_COMM_WORLD, path, &p, count, n, &mode, &resumed, &complete, &r);
+    int8_t pending[5];
+    rc |= eig_results_read_status(&r, 0, count, pending);
+    eig_test_expect(pending[0] == EIG_STATUS_PENDING && pending[4] == EIG_STATUS_PENDING, "fresh /status reads as pending");
+    rc |= eig_results_write(&r, 0, count, values, status, iters, NULL);
     eig_test_expect(access(path, F_OK) != 0, "result file visible before it is complete");
-    rc |= eig_h5_finish_results(&r, 1);
+    rc |= eig_results_finish(&r, 1, 0);
     eig_test_expect(rc == 0 && access(path, F_OK) == 0, "result file written");
     eig_result_file again;
-    eig_test_expect(eig_h5_create_results(path, &p, count, n, 0, &again) == EIG_ERR_OUTPUT,
+    eig_test_expect(eig_results_open(MPI_COMM_WORLD, path, &p, count, n, &mode, &resumed, &complete, &again) == EIG_ERR_OUTPUT,
                     "an existing result file is refused without --force");
+    eig_results_mode resume = {0, 0, 1, "test key"};
+    eig_test_expect(eig_results_open(MPI_COMM_WORLD, path, &p, count, n, &resume, &resumed, &complete, &again) == 0 && complete,
+                    "--resume on a complete file reports it complete");
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     double back[30];
     int8_t sb[5];

@@ -1,0 +1,254 @@
+#include "pipeline.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eig_error.h"
+#include "partition.h"
+#include "validate.h"
+
+enum { TAG_HEADER = 10, TAG_VALUES, TAG_STATUS, TAG_ITERS, TAG_VECTORS };
+
+/* A chunk's buffers: input, values, status, iterations, vectors. */
+typedef struct {
+    void *input, *values, *vectors;
+    int8_t *status;
+    int32_t *iters;
+    MPI_Request req[4]; /* outstanding sends from these buffers */
+    int nreq;
+} chunk_buf;
+
+typedef struct {
+    eig_pipeline *pl;
+    eig_layout l;
+    size_t es;
+    MPI_Win win;         /* on rank 0: [next chunk, abort flag] */
+    int64_t *win_mem;
+    eig_slice mine;      /* static: this rank's block of chunk indices */
+    eig_idx next_static;
+    chunk_buf buf[2];    /* double buffer: compute into one while the other is in flight */
+    int cur;
+    eig_idx written;     /* rank 0 (gather): matrices written so far */
+    double t_start, t_progress;
+} loop_state;
+
+eig_idx eig_pipeline_chunks(const eig_pipeline *pl) { return eig_part_chunk_count(pl->range_count, pl->chunk); }
+
+static eig_slice global_chunk(const eig_pipeline *pl, eig_idx g)
+{
+    eig_slice all = {pl->range_start, pl->range_count};
+    return eig_part_chunk(all, pl->chunk, g);
+}
+
+static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk)
+{
+    memset(b, 0, sizeof *b);
+    b->input = malloc((size_t)(l.input * chunk) * es + 1);
+    b->values = malloc((size_t)(l.values * chunk) * es + 1);
+    b->vectors = l.vectors ? malloc((size_t)(l.vectors * chunk) * es) : NULL;
+    b->status = malloc((size_t)chunk + 1);
+    b->iters = malloc(sizeof(int32_t) * (size_t)chunk + 1);
+    EIG_CHECK(b->input && b->values && b->status && b->iters && (!l.vectors || b->vectors), EIG_ERR_RESOURCE,
+              "out of host memory for a chunk of %lld matrices (%.1f MB); try a smaller --chunk", (long long)chunk,
+              (double)((size_t)(l.input + l.values + l.vectors) * (size_t)chunk * es) / 1e6);
+    return 0;
+}
+
+static void free_chunk_buf(chunk_buf *b)
+{
+    if (b->nreq) MPI_Waitall(b->nreq, b->req, MPI_STATUSES_IGNORE);
+    free(b->input), free(b->values), free(b->vectors), free(b->status), free(b->iters);
+}
+
+/* ---- the shared counter and abort flag (MPI one-sided, passive target) ---- */
+
+static int64_t fetch_add(loop_state *s, int slot, int64_t add)
+{
+    int64_t old;
+    MPI_Fetch_and_op(&add, &old, MPI_INT64_T, 0, slot, add ? MPI_SUM : MPI_NO_OP, s->win);
+    MPI_Win_flush(0, s->win);
+    return old;
+}
+
+static void raise_abort(loop_state *s) { fetch_add(s, 1, 1); }
+
+/* Next global chunk for this rank, or -1 when there is no more work (or some
+ * rank has failed). */
+static eig_idx claim_chunk(loop_state *s)
+{
+    if (fetch_add(s, 1, 0)) return -1;
+    eig_idx g;
+    if (s->pl->dynamic) g = fetch_add(s, 0, 1);
+    else g = s->next_static < s->mine.start + s->mine.count ? s->next_static++ : -1;
+    return g >= 0 && g < eig_pipeline_chunks(s->pl) ? g : -1;
+}
+
+/* ---- one chunk ---- */
+
+static int solve_chunk(loop_state *s, chunk_buf *b, eig_slice c)
+{
+    eig_pipeline *pl = s->pl;
+    double t = eig_now();
+    EIG_CALL(eig_source_read(pl->src, c.start, c.count, b->input));
+    if (pl->check_structure)
+        EIG_CALL(eig_validate_structure(pl->src->name, pl->src->dataset, pl->src->kind, pl->src->precision, pl->src->n,
+                                        b->input, c.start, c.count));
+    eig_stats_lap(&pl->stats, EIG_STAGE_READ, &t);
+    pl->stats.bytes_read += (long long)((size_t)(s->l.input * c.count) * s->es);
+    int rc = pl->use_gpu
+                 ? eig_gpu_solve_batch(&pl->gpu, pl->params, pl->src->n, c.count, b->input, b->values, b->status,
+                                       b->iters, b->vectors)
+                 : eig_cpu_solve_batch(pl->params, pl->src->n, c.count, b->input, b->values, b->status, b->iters,
+                                       b->vectors);
+    eig_stats_lap(&pl->stats, EIG_STAGE_SOLVE, &t);
+    if (rc) return rc;
+    for (eig_idx m = 0; m < c.count; m++) {
+        int st = b->status[m];
+        pl->stats.status_counts[st >= 0 && st < 3 ? st : 2]++;
+    }
+    pl->stats.matrices += c.count;
+    return 0;
+}
+
+static int write_chunk(loop_state *s, const chunk_buf *b, eig_slice c)
+{
+    double t = eig_now();
+    int rc = eig_results_write(s->pl->out, c.start - s->pl->range_start, c.count, b->values, b->status, b->iters,
+                               b->vectors);
+    eig_stats_lap(&s->pl->stats, EIG_STAGE_WRITE, &t);
+    s->written += c.count;
+    return rc;
+}
+
+/* ---- gather: non-root ranks send chunks to rank 0 ---- */
+
+static void send_chunk(loop_state *s, chunk_buf *b, eig_idx g, eig_slice c)
+{
+    double t = eig_now();
+    int64_t header[3] = {g, c.count, 0};
+    MPI_Send(header, 3, MPI_INT64_T, 0, TAG_HEADER, s->pl->ctx->comm);
+    b->nreq = 0;
+    MPI_Isend(b->values, (int)((size_t)(s->l.values * c.count) * s->es), MPI_BYTE, 0, TAG_VALUES, s->pl->ctx->comm, &b->req[b->nreq++]);
+    MPI_Isend(b->status, (int)c.count, MPI_INT8_T, 0, TAG_STATUS, s->pl->ctx->comm, &b->req[b->nreq++]);
+    MPI_Isend(b->iters, (int)c.count, MPI_INT32_T, 0, TAG_ITERS, s->pl->ctx->comm, &b->req[b->nreq++]);
+    if (s->l.vectors)
+        MPI_Isend(b->vectors, (int)((size_t)(s->l.vectors * c.count) * s->es), MPI_BYTE, 0, TAG_VECTORS, s->pl->ctx->comm,
+                  &b->req[b->nreq++]);
+    eig_stats_lap(&s->pl->stats, EIG_STAGE_GATHER, &t);
+}
+
+static void send_done(loop_state *s, int rc)
+{
+    int64_t header[3] = {-1, 0, rc};
+    MPI_Send(header, 3, MPI_INT64_T, 0, TAG_HEADER, s->pl->ctx->comm);
+}
+
+/* Rank 0: receives one message's chunk (header already read) and writes it
+ * unless an error has already happened. Returns 1 for a "done" header. */
+static int receive_one(loop_state *s, const int64_t *header, int from, chunk_buf *rb, int *rc)
+{
+    if (header[0] < 0) return 1; /* a sender that failed reports its own error at the end */
+    double t = eig_now();
+    eig_idx cnt = header[1];
+    MPI_Comm comm = s->pl->ctx->comm;
+    MPI_Recv(rb->values, (int)((size_t)(s->l.values * cnt) * s->es), MPI_BYTE, from, TAG_VALUES, comm, MPI_STATUS_IGNORE);
+    MPI_Recv(rb->status, (int)cnt, MPI_INT8_T, from, TAG_STATUS, comm, MPI_STATUS_IGNORE);
+    MPI_Recv(rb->iters, (int)cnt, MPI_INT32_T, from, TAG_ITERS, comm, MPI_STATUS_IGNORE);
+    if (s->l.vectors)
+        MPI_Recv(rb->vectors, (int)((size_t)(s->l.vectors * cnt) * s->es), MPI_BYTE, from, TAG_VECTORS, comm,
+                 MPI_STATUS_IGNORE);
+    eig_stats_lap(&s->pl->stats, EIG_STAGE_GATHER, &t);
+    if (!*rc) {
+        eig_slice c = global_chunk(s->pl, header[0]);
+        *rc = write_chunk(s, rb, c);
+        if (*rc) raise_abort(s);
+    }
+    return 0;
+}
+
+/* Rank 0: handles whatever has arrived (block: until `need` done headers). */
+static void drain(loop_state *s, chunk_buf *rb, int *done_ranks, int block, int *rc)
+{
+    int need = s->pl->ctx->size - 1;
+    while (*done_ranks < need) {
+        int flag = 1;
+        MPI_Status st;
+        if (block) MPI_Probe(MPI_ANY_SOURCE, TAG_HEADER, s->pl->ctx->comm, &st);
+        else MPI_Iprobe(MPI_ANY_SOURCE, TAG_HEADER, s->pl->ctx->comm, &flag, &st);
+        if (!flag) return;
+        int64_t header[3];
+        MPI_Recv(header, 3, MPI_INT64_T, st.MPI_SOURCE, TAG_HEADER, s->pl->ctx->comm, MPI_STATUS_IGNORE);
+        *done_ranks += receive_one(s, header, st.MPI_SOURCE, rb, rc);
+    }
+}
+
+static void progress(loop_state *s, eig_idx own_done, eig_idx own_total)
+{
+    eig_pipeline *pl = s->pl;
+    double now = eig_now();
+    if (pl->quiet || pl->ctx->rank != 0 || now - s->t_progress < 10.0) return;
+    s->t_progress = now;
+    double frac = pl->parallel_output ? (own_total ? (double)own_done / (double)own_total : 1.0)
+                                      : (double)s->written / (double)pl->range_count;
+    if (frac <= 0 || frac >= 1) return;
+    printf("solve: %5.1f%%  %.1f s elapsed, about %.0f s left\n", 100 * frac, now - s->t_start,
+           (now - s->t_start) * (1 - frac) / frac);
+    fflush(stdout);
+}
+
+int eig_pipeline_run(eig_pipeline *pl)
+{
+    eig_ctx *ctx = pl->ctx;
+    loop_state s;
+    memset(&s, 0, sizeof s);
+    s.pl = pl;
+    s.l = eig_layout_of(pl->params, pl->src->n);
+    s.es = pl->params->precision == EIG_PREC_SINGLE ? 4 : 8;
+    s.t_start = s.t_progress = eig_now();
+    eig_idx nchunks = eig_pipeline_chunks(pl);
+    s.mine = eig_part_block(nchunks, ctx->size, ctx->rank);
+    s.next_static = s.mine.start;
+
+    int rc = alloc_chunk_buf(&s.buf[0], s.l, s.es, pl->chunk);
+    if (!rc) rc = alloc_chunk_buf(&s.buf[1], s.l, s.es, pl->chunk);
+    if ((rc = eig_agree(ctx, rc))) {
+        free_chunk_buf(&s.buf[0]), free_chunk_buf(&s.buf[1]);
+        return rc;
+    }
+    MPI_Win_allocate(ctx->rank == 0 ? 2 * sizeof(int64_t) : 0, sizeof(int64_t), MPI_INFO_NULL, ctx->comm, &s.win_mem, &s.win);
+    if (ctx->rank == 0) s.win_mem[0] = s.win_mem[1] = 0;
+    MPI_Barrier(ctx->comm);
+    MPI_Win_lock_all(0, s.win);
+
+    int gather_root = !pl->parallel_output && ctx->rank == 0;
+    int gather_leaf = !pl->parallel_output && ctx->rank != 0;
+    int done_ranks = 0;
+    eig_idx own_done = 0;
+    for (eig_idx g; (g = claim_chunk(&s)) >= 0;) {
+        if (pl->done && pl->done[g]) continue;
+        eig_slice c = global_chunk(pl, g);
+        chunk_buf *b = &s.buf[s.cur];
+        if (b->nreq) { /* this buffer's previous sends must be complete */
+            double t = eig_now();
+            MPI_Waitall(b->nreq, b->req, MPI_STATUSES_IGNORE);
+            b->nreq = 0;
+            eig_stats_lap(&pl->stats, EIG_STAGE_GATHER, &t);
+        }
+        rc = solve_chunk(&s, b, c);
+        if (!rc && gather_leaf) send_chunk(&s, b, g, c), s.cur ^= 1;
+        else if (!rc) rc = write_chunk(&s, b, c);
+        if (rc) { raise_abort(&s); break; }
+        own_done++;
+        if (gather_root) drain(&s, &s.buf[1], &done_ranks, 0, &rc);
+        if (rc) break;
+        progress(&s, own_done, pl->dynamic ? nchunks / ctx->size : s.mine.count);
+    }
+    if (gather_leaf) send_done(&s, rc);
+    if (gather_root) drain(&s, &s.buf[1], &done_ranks, 1, &rc);
+    MPI_Win_unlock_all(s.win);
+    MPI_Win_free(&s.win);
+    free_chunk_buf(&s.buf[0]), free_chunk_buf(&s.buf[1]);
+    /* A rank that stopped because another failed reports no error of its own. */
+    return eig_agree(ctx, rc);
+}

@@ -1,0 +1,32 @@
+/* Where a solve's matrices come from: a collection file (parallel HDF5), or
+ * a built-in family generated in memory (--synthetic), which takes the file
+ * system out of scaling studies. */
+#ifndef EIG_SOURCE_H
+#define EIG_SOURCE_H
+
+#include <mpi.h>
+
+#include "collection.h"
+#include "families.h"
+
+typedef struct {
+    int synthetic;
+    eig_collection file;          /* when !synthetic */
+    const eig_family *family;     /* when synthetic */
+    uint64_t seed;
+    eig_kind kind;
+    eig_precision precision;
+    eig_idx count;
+    int n;
+    char name[4200];              /* file path, or "synthetic:FAMILY:N:COUNT:SEED" */
+    char dataset[64];
+} eig_source;
+
+int eig_source_open_file(MPI_Comm comm, const char *path, eig_source *s);
+/* spec: FAMILY:N:COUNT[:SEED[:single|double]] */
+int eig_source_open_synthetic(const char *spec, eig_source *s);
+/* Matrices [start, start+count) in the solver input layout and precision. */
+int eig_source_read(eig_source *s, eig_idx start, eig_idx count, void *buf);
+void eig_source_close(eig_source *s);
+
+#endif

@@ -1,0 +1,218 @@
+/* Shared HDF5 plumbing of the format: element types, hyperslabs, attributes,
+ * dataset creation, output paths and disk-space reservation. */
+#include "h5util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "eig_error.h"
+
+/* ---- element types ---- */
+
+hid_t eig_h5_real_type(eig_precision p) { return p == EIG_PREC_SINGLE ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE; }
+
+/* The h5py/numpy complex convention: compound {r, i}. Caller closes. */
+hid_t eig_h5_complex_type(eig_precision p)
+{
+    size_t sz = p == EIG_PREC_SINGLE ? sizeof(float) : sizeof(double);
+    hid_t t = H5Tcreate(H5T_COMPOUND, 2 * sz);
+    H5Tinsert(t, "r", 0, eig_h5_real_type(p));
+    H5Tinsert(t, "i", sz, eig_h5_real_type(p));
+    return t;
+}
+
+size_t eig_h5_real_size(eig_precision p) { return p == EIG_PREC_SINGLE ? sizeof(float) : sizeof(double); }
+
+/* Hyperslab [start, start+count) along dim 0 of a dataset of rank `rank`. */
+int eig_h5_select_rows(hid_t dset, eig_idx start, eig_idx count, hid_t *file_space, hid_t *mem_space)
+{
+    hid_t fs = H5Dget_space(dset);
+    int rank = H5Sget_simple_extent_ndims(fs);
+    hsize_t dims[3], off[3] = {0, 0, 0}, cnt[3];
+    H5Sget_simple_extent_dims(fs, dims, NULL);
+    off[0] = (hsize_t)start;
+    cnt[0] = (hsize_t)count;
+    for (int d = 1; d < rank; d++) cnt[d] = dims[d];
+    hsize_t total = 1;
+    for (int d = 0; d < rank; d++) total *= cnt[d];
+    if (count > 0 && total > 0) {
+        H5Sselect_hyperslab(fs, H5S_SELECT_SET, off, NULL, cnt, NULL);
+        *mem_space = H5Screate_simple(rank, cnt, NULL);
+    } else {
+        H5Sselect_none(fs);
+        hsize_t one = 1;
+        *mem_space = H5Screate_simple(1, &one, NULL);
+        H5Sselect_none(*mem_space);
+    }
+    *file_space = fs;
+    return 0;
+}
+
+/* ---- attributes ---- */
+
+int eig_h5_write_attr_string(hid_t obj, const char *name, const char *value)
+{
+    hid_t t = H5Tcopy(H5T_C_S1);
+    H5Tset_size(t, strlen(value) + 1);
+    H5Tset_strpad(t, H5T_STR_NULLTERM);
+    hid_t sp = H5Screate(H5S_SCALAR);
+    hid_t a = H5Acreate2(obj, name, t, sp, H5P_DEFAULT, H5P_DEFAULT);
+    herr_t rc = a < 0 ? -1 : H5Awrite(a, t, value);
+    if (a >= 0) H5Aclose(a);
+    H5Sclose(sp);
+    H5Tclose(t);
+    EIG_CHECK(rc >= 0, EIG_ERR_OUTPUT, "cannot write attribute '%s'", name);
+    return 0;
+}
+
+int eig_h5_write_attr_int64(hid_t obj, const char *name, int64_t value)
+{
+    hid_t sp = H5Screate(H5S_SCALAR);
+    hid_t a = H5Acreate2(obj, name, H5T_STD_I64LE, sp, H5P_DEFAULT, H5P_DEFAULT);
+    herr_t rc = a < 0 ? -1 : H5Awrite(a, H5T_NATIVE_INT64, &value);
+    if (a >= 0) H5Aclose(a);
+    H5Sclose(sp);
+    EIG_CHECK(rc >= 0, EIG_ERR_OUTPUT, "cannot write attribute '%s'", name);
+    return 0;
+}
+
+/* Reads a string attribute (fixed or variable length) into out. */
+int eig_h5_read_attr_string(hid_t obj, const char *name, char *out, size_t cap)
+{
+    out[0] = '\0';
+    if (H5Aexists(obj, name) <= 0) return -1;
+    hid_t a = H5Aopen(obj, name, H5P_DEFAULT);
+    if (a < 0) return -1;
+    hid_t ft = H5Aget_type(a);
+    int rc = -1;
+    if (H5Tget_class(ft) == H5T_STRING) {
+        if (H5Tis_variable_str(ft) > 0) {
+            hid_t mt = H5Tcopy(H5T_C_S1);
+            H5Tset_size(mt, H5T_VARIABLE);
+            char *s = NULL;
+            if (H5Aread(a, mt, &s) >= 0 && s) {
+                snprintf(out, cap, "%s", s);
+                H5free_memory(s);
+                rc = 0;
+            }
+            H5Tclose(mt);
+        } else {
+            size_t sz = H5Tget_size(ft);
+            char *buf = calloc(sz + 1, 1);
+            hid_t mt = H5Tcopy(H5T_C_S1);
+            H5Tset_size(mt, sz + 1);
+            if (buf && H5Aread(a, mt, buf) >= 0) {
+                snprintf(out, cap, "%s", buf);
+                rc = 0;
+            }
+            H5Tclose(mt);
+            free(buf);
+        }
+    }
+    H5Tclose(ft);
+    H5Aclose(a);
+    return rc;
+}
+
+int eig_h5_is_hdf5(const char *path)
+{
+#if H5_VERSION_GE(1, 12, 0)
+    return H5Fis_accessible(path, H5P_DEFAULT) > 0;
+#else
+    return H5Fis_hdf5(path) > 0;
+#endif
+}
+
+/* ---- output paths ---- */
+
+int eig_h5_check_output_path(const char *path, int force)
+{
+    EIG_CHECK(path && *path, EIG_ERR_USAGE, "no output file given (-o FILE)");
+    EIG_CHECK(force || access(path, F_OK) != 0, EIG_ERR_OUTPUT,
+              "%s: output file exists; choose another name or pass --force to replace it", path);
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash) *slash = '\0'; else snprintf(dir, sizeof dir, ".");
+    if (slash == dir) snprintf(dir, sizeof dir, "/");
+    EIG_CHECK(access(dir, W_OK) == 0, EIG_ERR_OUTPUT, "%s: cannot write into directory '%s' (%s)", path,
+              dir, strerror(errno));
+    return 0;
+}
+
+/* Dataset creation properties shared by every dataset we write: chunked,
+ * allocated at creation, no fill, no timestamps (reproducible bytes). */
+hid_t eig_h5_make_dcpl(int rank, const hsize_t *dims, hsize_t row_bytes)
+{
+    hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    hsize_t chunk[3];
+    hsize_t rows = row_bytes ? (hsize_t)(1 << 20) / row_bytes : 1; /* ~1 MiB chunks */
+    if (rows < 1) rows = 1;
+    if (rows > dims[0]) rows = dims[0];
+    chunk[0] = rows;
+    for (int d = 1; d < rank; d++) chunk[d] = dims[d] ? dims[d] : 1;
+    int zero = 0;
+    for (int d = 0; d < rank; d++) zero |= dims[d] == 0;
+    if (!zero) H5Pset_chunk(dcpl, rank, chunk);
+    H5Pset_alloc_time(dcpl, H5D_ALLOC_TIME_EARLY);
+    H5Pset_fill_time(dcpl, H5D_FILL_TIME_NEVER);
+    H5Pset_obj_track_times(dcpl, 0);
+    return dcpl;
+}
+
+hid_t eig_h5_create_dataset(hid_t file, const char *name, hid_t type, int rank, const hsize_t *dims)
+{
+    hsize_t row = H5Tget_size(type);
+    for (int d = 1; d < rank; d++) row *= dims[d];
+    hid_t sp = H5Screate_simple(rank, dims, NULL);
+    hid_t dcpl = eig_h5_make_dcpl(rank, dims, row);
+    hid_t d = H5Dcreate2(file, name, type, sp, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+    H5Pclose(dcpl);
+    H5Sclose(sp);
+    return d;
+}
+
+/* Reserves the disk blocks of everything allocated so far in an open file
+ * (datasets are allocated at creation) plus slack for metadata, so a full
+ * disk or a file-size limit is reported before any work is done rather than
+ * as a failed HDF5 write hours later (HDF5 1.10 cannot close a file cleanly
+ * after a failed flush). */
+int eig_h5_reserve_bytes(const char *path, hsize_t size, int create)
+{
+    int fd = open(path, create ? O_WRONLY | O_CREAT | O_TRUNC : O_WRONLY, 0644);
+    EIG_CHECK(fd >= 0, EIG_ERR_OUTPUT, "%s: cannot open to reserve space: %s", path, strerror(errno));
+    int rc = posix_fallocate(fd, 0, (off_t)size);
+    close(fd);
+    if (rc != 0 && create) unlink(path);
+    EIG_CHECK(rc == 0, EIG_ERR_OUTPUT, "%s: cannot reserve %.1f MB for the output: %s (disk full or file-size limit?)",
+              path, (double)size / 1e6, strerror(rc));
+    return 0;
+}
+
+/* Once datasets exist: reserve up to the end of allocated space, plus slack. */
+int eig_h5_reserve_space(hid_t file, const char *path)
+{
+    hsize_t size = 0;
+    if (H5Fget_filesize(file, &size) < 0) size = 0;
+    return eig_h5_reserve_bytes(path, size + (64 << 10), 0);
+}
+
+void eig_h5_tmp_path(char *out, size_t cap, const char *path)
+{
+    snprintf(out, cap, "%s.partial", path);
+}
+
+/* ---- collections (generate) ---- */
+int eig_h5_write_rows(hid_t dset, hid_t mtype, eig_idx start, eig_idx count, const void *buf, hid_t dxpl)
+{
+    hid_t fs, ms;
+    eig_h5_select_rows(dset, start, count, &fs, &ms);
+    herr_t r = H5Dwrite(dset, mtype, ms, fs, dxpl, buf);
+    H5Sclose(fs), H5Sclose(ms);
+    return r < 0 ? -1 : 0;
+}
+

@@ -1,0 +1,43 @@
+/* HDF5 plumbing shared by collections (io/collection.c) and result files
+ * (io/results.c). */
+#ifndef EIG_H5UTIL_H
+#define EIG_H5UTIL_H
+
+#include <hdf5.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "eigsweep.h"
+
+hid_t eig_h5_real_type(eig_precision p);     /* native float/double */
+hid_t eig_h5_complex_type(eig_precision p);  /* compound {r, i}; caller closes */
+size_t eig_h5_real_size(eig_precision p);
+
+/* Selects rows [start, start+count) along dim 0 (none when count is 0) and
+ * makes the matching memory space; caller closes both. */
+int eig_h5_select_rows(hid_t dset, eig_idx start, eig_idx count, hid_t *file_space, hid_t *mem_space);
+/* Writes rows [start, start+count) of dset from buf (dxpl: transfer mode). */
+int eig_h5_write_rows(hid_t dset, hid_t mtype, eig_idx start, eig_idx count, const void *buf, hid_t dxpl);
+
+int eig_h5_write_attr_string(hid_t obj, const char *name, const char *value);
+int eig_h5_write_attr_int64(hid_t obj, const char *name, int64_t value);
+/* Fixed or variable-length string attribute into out; -1 when absent. */
+int eig_h5_read_attr_string(hid_t obj, const char *name, char *out, size_t cap);
+
+/* True when path is a readable HDF5 file (any HDF5 1.10+). */
+int eig_h5_is_hdf5(const char *path);
+/* Refuses an existing path unless force, and an unwritable directory. */
+int eig_h5_check_output_path(const char *path, int force);
+/* Chunked (~1 MiB, whole rows), allocated early, no fill, no timestamps. */
+hid_t eig_h5_make_dcpl(int rank, const hsize_t *dims, hsize_t row_bytes);
+hid_t eig_h5_create_dataset(hid_t file, const char *name, hid_t type, int rank, const hsize_t *dims);
+/* Reserves `size` bytes of disk for path (creating it when create), so a full
+ * disk fails here, before HDF5 writes (HDF5 1.10 cannot close a file after a
+ * failed flush). */
+int eig_h5_reserve_bytes(const char *path, hsize_t size, int create);
+/* Reserves up to the end of the space allocated so far in an open file. */
+int eig_h5_reserve_space(hid_t file, const char *path);
+/* "<path>.partial": where an output is written until it is complete. */
+void eig_h5_tmp_path(char *out, size_t cap, const char *path);
+
+#endif
