@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "batch_gpu.h"
+#include "binding.h"
 #include "build_info.h"
 #include "cli.h"
 #include "collection.h"
@@ -19,14 +20,15 @@
 #include "results.h"
 #include "source.h"
 
-typedef enum { BACKEND_AUTO, BACKEND_CPU, BACKEND_GPU } backend_choice;
+typedef enum { BACKEND_AUTO = EIG_BACKEND_AUTO, BACKEND_CPU = EIG_BACKEND_CPU, BACKEND_GPU = EIG_BACKEND_GPU } backend_choice;
 
 typedef struct {
     const char *input, *output, *report_json, *synthetic;
     eig_solve_params params;
     backend_choice backend;
     eig_idx chunk, range_start, range_count;
-    int streams, force, quiet, strict, trust_kind, resume, parallel_output, dynamic;
+    int streams, force, quiet, strict, trust_kind, resume, parallel_output, dynamic, share_gpu;
+    int64_t max_gpu_mem;
     const char *kernel;
 } solve_options;
 
@@ -49,6 +51,8 @@ static void solve_usage(void)
            "  --chunk N             matrices per chunk (default: about 64 MB of input)\n"
            "  --streams S           CUDA streams per rank (default 4)\n"
            "  --kernel NAME         force a GPU kernel (see docs/methods.md)\n"
+           "  --share-gpu           allow several ranks of a node on one GPU (default: error)\n"
+           "  --max-gpu-mem MB      device memory this rank may use (default: 80%% of free)\n"
            "  --range START:COUNT   solve only matrices START..START+COUNT-1 (job arrays; see merge)\n"
            "  --resume              finish OUT.h5.partial left by a killed run (same input and\n"
            "                        options; any rank count); no-op when OUT.h5 is complete\n"
@@ -91,7 +95,7 @@ static int parse_pair_i64(const char *opt, const char *s, int64_t *a, int64_t *b
 static int parse_solve(int argc, char **argv, solve_options *o, int *help)
 {
     enum { O_METHOD = 256, O_VECTORS, O_SELI, O_SELR, O_BACKEND, O_CHUNK, O_STREAMS, O_KERNEL, O_RANGE,
-           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH };
+           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH, O_SHARE, O_GPUMEM };
     static const struct option opts[] = {
         {"method", required_argument, 0, O_METHOD},
         {"vectors", no_argument, 0, O_VECTORS},  {"select-index", required_argument, 0, O_SELI},
@@ -101,7 +105,8 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         {"max-iter", required_argument, 0, O_MAXIT}, {"report", required_argument, 0, O_REPORT},
         {"strict", no_argument, 0, O_STRICT},    {"trust-kind", no_argument, 0, O_TRUST},
         {"resume", no_argument, 0, O_RESUME},    {"output", required_argument, 0, O_OUTPUT},
-        {"balance", required_argument, 0, O_BALANCE}, {"synthetic", required_argument, 0, O_SYNTH},    {"force", no_argument, 0, O_FORCE},
+        {"balance", required_argument, 0, O_BALANCE}, {"synthetic", required_argument, 0, O_SYNTH}, {"share-gpu", no_argument, 0, O_SHARE},
+        {"max-gpu-mem", required_argument, 0, O_GPUMEM},    {"force", no_argument, 0, O_FORCE},
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
@@ -162,6 +167,14 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
             else return EIG_ERROR(EIG_ERR_USAGE, "--balance: '%s' is not static or dynamic", optarg);
             break;
         case O_SYNTH: o->synthetic = optarg; break;
+        case O_SHARE: o->share_gpu = 1; break;
+        case O_GPUMEM: {
+            double mb;
+            EIG_CALL(eig_parse_double("--max-gpu-mem", optarg, &mb));
+            EIG_CHECK(mb >= 1, EIG_ERR_USAGE, "--max-gpu-mem: %s MB is too small", optarg);
+            o->max_gpu_mem = (int64_t)(mb * 1048576.0);
+            break;
+        }
         case O_FORCE: o->force = 1; break;
         case 'q': o->quiet = 1; break;
         case 'h': *help = 1; return 0;
@@ -178,41 +191,6 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
     EIG_CHECK(o->output, EIG_ERR_USAGE, "solve: -o OUT.h5 is required");
     EIG_CHECK(!o->input || strcmp(o->input, o->output) != 0, EIG_ERR_USAGE, "solve: the output would overwrite the input %s", o->input);
     EIG_CHECK(!(o->resume && o->force), EIG_ERR_USAGE, "solve: --resume and --force contradict each other (continue, or start over?)");
-    return 0;
-}
-
-/* Node-local rank, for choosing this rank's GPU. */
-static int local_rank(eig_ctx *ctx)
-{
-    MPI_Comm node;
-    int lr;
-    MPI_Comm_split_type(ctx->comm, MPI_COMM_TYPE_SHARED, ctx->rank, MPI_INFO_NULL, &node);
-    MPI_Comm_rank(node, &lr);
-    MPI_Comm_free(&node);
-    return lr;
-}
-
-static int choose_backend(eig_ctx *ctx, solve_options *o, eig_gpu_config *gcfg, char *device, size_t cap)
-{
-    int ngpu = eig_gpu_device_count();
-    EIG_CHECK(!(o->backend == BACKEND_GPU && ngpu == 0), EIG_ERR_RESOURCE,
-              "--backend gpu: no CUDA device is visible%s (use --backend cpu)",
-              EIGSWEEP_BUILD_CUDA[0] == 'O' && EIGSWEEP_BUILD_CUDA[1] == 'N' ? "" : " and this build has no CUDA");
-    char host[128] = "?";
-    gethostname(host, sizeof host);
-    if (o->backend == BACKEND_CPU || ngpu == 0) {
-        o->backend = BACKEND_CPU;
-        snprintf(device, cap, "%s  cpu (%d OpenMP threads)", host, omp_get_max_threads());
-        return 0;
-    }
-    o->backend = BACKEND_GPU;
-    memset(gcfg, 0, sizeof *gcfg);
-    gcfg->device = local_rank(ctx) % ngpu;
-    gcfg->streams = o->streams;
-    gcfg->kernel = o->kernel;
-    char name[200];
-    eig_gpu_describe(gcfg->device, name, sizeof name);
-    snprintf(device, cap, "%s  gpu %d: %s", host, gcfg->device, name);
     return 0;
 }
 
@@ -333,11 +311,16 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     pl.check_structure = !o.trust_kind, pl.quiet = o.quiet;
     eig_report_info info;
     memset(&info, 0, sizeof info);
-    if ((rc = eig_agree(ctx, choose_backend(ctx, &o, &pl.gpu, info.device, sizeof info.device)))) {
+    eig_binding bind;
+    if ((rc = eig_agree(ctx, eig_bind_devices(ctx, (int)o.backend, o.share_gpu, &bind)))) {
         eig_source_close(&src);
         return rc;
     }
-    pl.use_gpu = o.backend == BACKEND_GPU;
+    snprintf(info.device, sizeof info.device, "%s", bind.line);
+    pl.use_gpu = bind.use_gpu;
+    o.backend = bind.use_gpu ? BACKEND_GPU : BACKEND_CPU;
+    pl.gpu.device = bind.device, pl.gpu.streams = o.streams, pl.gpu.kernel = o.kernel;
+    pl.gpu.max_gpu_mem = (size_t)o.max_gpu_mem;
     pl.chunk = choose_chunk(&o, &src, ctx->size);
 
     /* The output: opened by rank 0 (gather) or by every rank (parallel). */
