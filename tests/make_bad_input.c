@@ -93,6 +93,17 @@ int main(int argc, char **argv)
         for (int k = 0; k < 16; k++) buf[4 * 16 + k] = 0, buf[5 * 16 + k] *= 1e300, buf[6 * 16 + k] *= 1e-300;
         d = dset(f, "matrices", H5T_IEEE_F64LE, 3, d3, buf, H5T_NATIVE_DOUBLE);
         attr(d, !strcmp(c, "poison-general") ? "general" : "symmetric");
+    } else if (!strcmp(c, "late-asymmetric")) {
+        /* 3000 symmetric 4x4 matrices; matrix 2900 is not symmetric: only the
+         * rank that reads it fails, the others must stop too. */
+        hsize_t dims[3] = {3000, 4, 4};
+        double *big = malloc(sizeof(double) * 3000 * 16);
+        for (int m = 0; m < 3000; m++)
+            for (int i = 0; i < 4; i++)
+                for (int j = 0; j <= i; j++) big[m * 16 + i * 4 + j] = big[m * 16 + j * 4 + i] = sin(m + i + 7.0 * j);
+        big[2900 * 16 + 1] += 0.5;
+        d = dset(f, "matrices", H5T_IEEE_F64LE, 3, dims, big, H5T_NATIVE_DOUBLE), attr(d, "symmetric");
+        free(big);
     } else {
         fprintf(stderr, "make_bad_input: unknown case %s\n", c);
         return 2;

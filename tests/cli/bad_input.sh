@@ -41,6 +41,15 @@ refuse 3 "marked hermitian, but matrix 0 is not" not-hermitian.h5 -o out.h5
 refuse 3 "/offdiag is \[8,4\] but /diag is \[8,4\]" tridiag-mismatch.h5 -o out.h5
 expect "--trust-kind skips the symmetry check" $MPIRUN -np 2 "$BIN" solve not-symmetric.h5 -o trusted.h5 -q --trust-kind
 
+# One rank fails mid-run (bad data only it reads): every rank stops promptly,
+# one message naming the rank, no output left.
+"$MAKE" late-asymmetric late.h5
+for bal in static dynamic; do
+  start=$(date +%s)
+  refuse 3 "matrix 2900 is not.*reported by rank|reported by rank.*matrix 2900|matrix 2900 is not" late.h5 -o out.h5 --chunk 10 --balance $bal
+  [ $(( $(date +%s) - start )) -lt 30 ] && pass || fail "a failing rank did not stop the job promptly ($bal)"
+done
+
 # Options out of range or contradictory.
 refuse 2 "--range: START 10 is past the last matrix" good.h5 -o out.h5 --range 10:1
 refuse 2 "--range 5:6 goes past the last matrix" good.h5 -o out.h5 --range 5:6
