@@ -12,11 +12,12 @@
 
 static void info_usage(void)
 {
-    printf("usage: eigsweep info FILE.h5\n\n"
+    printf("usage: eigsweep info FILE.h5 [--show K]\n\n"
            "Prints what a collection (input) or result file holds: N, n, kind,\n"
            "precision, size on disk, chunking, provenance; for results also the\n"
-           "count of matrices per status.\n\n"
-           "examples:\n  eigsweep info sweep.h5\n  eigsweep info eig.h5\n");
+           "count of matrices per status. --show K prints the eigenvalues, status and\n"
+           "iterations of the first K matrices of a result file.\n\n"
+           "examples:\n  eigsweep info sweep.h5\n  eigsweep info eig.h5 --show 3\n");
 }
 
 static void print_attrs(hid_t obj, const char *indent)
@@ -103,6 +104,51 @@ static void print_status_counts(hid_t file)
     H5Sclose(s), H5Dclose(d);
 }
 
+/* The first k matrices of a result file, one line each. */
+static void show_results(hid_t f, long long k)
+{
+    hid_t d = H5Dopen2(f, "eigenvalues", H5P_DEFAULT), s = H5Dget_space(d), t = H5Dget_type(d);
+    hsize_t dims[2];
+    H5Sget_simple_extent_dims(s, dims, NULL);
+    int cplx = H5Tget_class(t) == H5T_COMPOUND, n = (int)dims[1];
+    if (k > (long long)dims[0]) k = (long long)dims[0];
+    hsize_t off[2] = {0, 0}, cnt[2] = {(hsize_t)k, (hsize_t)n};
+    double *v = malloc(sizeof(double) * (size_t)(2 * k * n + 1));
+    int8_t *st = malloc((size_t)k + 1);
+    int32_t *it = malloc(sizeof(int32_t) * (size_t)k + 1);
+    hid_t mt = H5T_NATIVE_DOUBLE;
+    if (cplx) {
+        mt = H5Tcreate(H5T_COMPOUND, 16);
+        H5Tinsert(mt, "r", 0, H5T_NATIVE_DOUBLE);
+        H5Tinsert(mt, "i", 8, H5T_NATIVE_DOUBLE);
+    }
+    hid_t ms = H5Screate_simple(2, cnt, NULL);
+    H5Sselect_hyperslab(s, H5S_SELECT_SET, off, NULL, cnt, NULL);
+    int ok = k > 0 && H5Dread(d, mt, ms, s, H5P_DEFAULT, v) >= 0;
+    H5Sclose(ms);
+    hid_t ds = H5Dopen2(f, "status", H5P_DEFAULT), di = H5Dopen2(f, "iterations", H5P_DEFAULT);
+    hid_t s1 = H5Dget_space(ds), m1 = H5Screate_simple(1, cnt, NULL);
+    H5Sselect_hyperslab(s1, H5S_SELECT_SET, off, NULL, cnt, NULL);
+    ok = ok && H5Dread(ds, H5T_NATIVE_INT8, m1, s1, H5P_DEFAULT, st) >= 0 && H5Dread(di, H5T_NATIVE_INT32, m1, s1, H5P_DEFAULT, it) >= 0;
+    for (long long m = 0; ok && m < k; m++) {
+        printf("  matrix %lld: %s, %d iterations:", m, st[m] == -1 ? "pending" : eig_status_name(st[m]), it[m]);
+        for (int j = 0; j < n; j++) {
+            if (cplx) {
+                double re = v[(m * n + j) * 2], im = v[(m * n + j) * 2 + 1];
+                if (im == 0) printf(" %.6g", re);
+                else printf(" %.6g%+.6gi", re, im);
+            } else {
+                printf(" %.6g", v[m * n + j]);
+            }
+        }
+        printf("\n");
+    }
+    if (cplx) H5Tclose(mt);
+    H5Sclose(m1), H5Sclose(s1), H5Dclose(ds), H5Dclose(di);
+    free(v), free(st), free(it);
+    H5Tclose(t), H5Sclose(s), H5Dclose(d);
+}
+
 int eig_cmd_info(eig_ctx *ctx, int argc, char **argv)
 {
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
@@ -110,7 +156,9 @@ int eig_cmd_info(eig_ctx *ctx, int argc, char **argv)
         return 0;
     }
     int rc = 0;
-    if (argc != 2) rc = EIG_ERROR(EIG_ERR_USAGE, "info: expected one file (eigsweep info FILE.h5)");
+    int64_t show = 0;
+    if (argc == 4 && !strcmp(argv[2], "--show")) rc = eig_parse_i64("--show", argv[3], 0, 1000000, &show);
+    else if (argc != 2) rc = EIG_ERROR(EIG_ERR_USAGE, "info: expected one file (eigsweep info FILE.h5 [--show K])");
     if ((rc = eig_agree(ctx, rc))) return rc;
     if (ctx->rank == 0) {
         const char *path = argv[1];
@@ -130,6 +178,7 @@ int eig_cmd_info(eig_ctx *ctx, int argc, char **argv)
             const char *names[] = {"matrices", "diag", "offdiag", "eigenvalues", "eigenvectors", "status", "iterations"};
             for (int i = 0; i < 7; i++) print_dataset(f, names[i]);
             if (is_result) print_status_counts(f);
+            if (is_result && show > 0) show_results(f, show);
             if (!is_result && !is_coll) rc = EIG_ERROR(EIG_ERR_INPUT, "%s: holds neither /matrices, /diag nor /eigenvalues", path);
             H5Fclose(f);
         }

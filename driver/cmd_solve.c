@@ -47,7 +47,8 @@ static void solve_usage(void)
            "  --vectors             eigenvectors too (symmetric, hermitian; not bisection)\n"
            "  --select-index I:J    eigenvalues I..J (0-based, ascending; bisection)\n"
            "  --select-range A:B    eigenvalues in (A, B] (bisection)\n"
-           "  --backend B           auto (GPU when present, default), cpu, gpu\n"
+           "  --backend B           auto (GPU when every rank has one; default), cpu, gpu\n"
+           "                        (default taken from $EIGSWEEP_BACKEND when set)\n"
            "  --chunk N             matrices per chunk (default: about 64 MB of input)\n"
            "  --streams S           CUDA streams per rank (default 4)\n"
            "  --kernel NAME         force a GPU kernel (see docs/methods.md)\n"
@@ -111,6 +112,10 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
     o->streams = 4;
+    /* A site or test harness may set the default backend. */
+    const char *env_backend = getenv("EIGSWEEP_BACKEND");
+    if (env_backend && !strcmp(env_backend, "cpu")) o->backend = BACKEND_CPU;
+    if (env_backend && !strcmp(env_backend, "gpu")) o->backend = BACKEND_GPU;
     o->range_count = -1;
     *help = 0;
     optind = 1;

@@ -6,7 +6,13 @@
 set -euo pipefail
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=${2:-$(mktemp -d "${TMPDIR:-/tmp}/eigsweep-example.XXXXXX")}
-n=${N:-12} count=${COUNT:-20000} ranks=${RANKS:-2}
+n=${N:-12} count=${COUNT:-20000}
+# One rank per GPU when there are GPUs (and the backend may use them), else 2 CPU ranks.
+gpus=0
+if [ "${EIGSWEEP_BACKEND:-auto}" != cpu ] && command -v nvidia-smi >/dev/null 2>&1; then
+  gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
+fi
+ranks=${RANKS:-$([ "$gpus" -gt 0 ] && echo "$gpus" || echo 2)}
 mkdir -p "$work"
 cd "$work"
 rm -f sweep.h5 eig.h5 report.json
@@ -19,9 +25,6 @@ mpirun --oversubscribe -np "$ranks" "$bin" generate --family control --n "$n" --
 "$bin" info sweep.h5
 echo "== solve on $ranks ranks"
 mpirun --oversubscribe -np "$ranks" "$bin" solve sweep.h5 -o eig.h5 --report report.json
-echo "== a few results (matrix: eigenvalues, rightmost last; stable when all real parts < 0)"
-if command -v h5dump >/dev/null 2>&1; then
-  h5dump -d /eigenvalues -s "0,0" -c "3,$n" -y -w 0 eig.h5 | sed -n '/DATA {/,/}/p' | head -n 12
-  h5dump -d /status -c 8 -y -w 0 eig.h5 | sed -n '/DATA {/,/}/p'
-fi
+echo "== the results file and its first matrices (eigenvalues by ascending real part: stable when the last is < 0)"
+"$bin" info eig.h5 --show 3
 echo "== files in $work: sweep.h5 (input), eig.h5 (results), report.json (timings)"

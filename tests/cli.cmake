@@ -2,17 +2,23 @@
 # the real eigsweep binary under mpirun.
 add_executable(solve_oracle solve_oracle.c)
 target_link_libraries(solve_oracle PRIVATE eig_testutil)
+# Reads and compares datasets, so the tests need no hdf5-tools (absent on GPU machines).
+add_executable(h5_rows h5_rows.c)
+target_link_libraries(h5_rows PRIVATE eig_testutil)
 
 function(eig_add_cli_test name script)
   add_test(NAME ${name} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/cli/${script} $<TARGET_FILE:eigsweep> ${ARGN})
+  add_dependencies(eigsweep h5_rows) # so building eigsweep builds the helper
   set_tests_properties(${name} PROPERTIES SKIP_RETURN_CODE 77 LABELS "cli;mpi"
-    ENVIRONMENT "EIG_TEST_TMP=${CMAKE_CURRENT_BINARY_DIR};PATH=${CMAKE_CURRENT_BINARY_DIR}:$ENV{PATH}")
+    ENVIRONMENT "EIG_TEST_TMP=${CMAKE_CURRENT_BINARY_DIR};EIGSWEEP_BACKEND=cpu;H5_ROWS=$<TARGET_FILE:h5_rows>;PATH=${CMAKE_CURRENT_BINARY_DIR}:$ENV{PATH}")
 endfunction()
 
 eig_add_cli_test(cli_generate_determinism generate_determinism.sh)
 eig_add_cli_test(mpi_solve_ranks mpi_solve_ranks.sh)
 eig_add_cli_test(e2e_example example_end_to_end.sh $<TARGET_FILE:solve_oracle>)
-eig_add_cli_test(cli_solve_all_families solve_all_families.sh $<TARGET_FILE:solve_oracle>)
+eig_add_cli_test(cli_solve_all_families solve_all_families.sh $<TARGET_FILE:solve_oracle> cpu)
+eig_add_cli_test(gpu_solve_all_families solve_all_families.sh $<TARGET_FILE:solve_oracle> gpu)
+set_tests_properties(gpu_solve_all_families PROPERTIES LABELS "gpu;cli")
 
 add_executable(make_bad_input make_bad_input.c)
 target_link_libraries(make_bad_input PRIVATE eig_testutil)

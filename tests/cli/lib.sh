@@ -24,11 +24,11 @@ expect_exit() {
   if ! grep -qE -- "$pattern" err.txt; then fail "'$*': stderr lacks /$pattern/: $(cat err.txt)"; return; fi
   pass
 }
-# same_datasets A B NAME...: datasets are bit-identical (h5diff, no tolerance)
+# same_datasets A B NAME...: datasets are bit-identical (tests/h5_rows --same)
 same_datasets() {
   local a=$1 b=$2; shift 2
   for d in "$@"; do
-    if ! h5diff -q "$a" "$b" "/$d" "/$d" >/dev/null 2>&1; then fail "/$d differs between $a and $b"; return 1; fi
+    if ! "$H5_ROWS" --same "$a" "$b" "$d" 2>/dev/null; then fail "/$d differs between $a and $b"; return 1; fi
   done
   return 0
 }

@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # Every family and every method runs through `eigsweep solve` on the CPU
-# backend in both precisions, and the result file agrees with LAPACK
+# backend (or the GPU backend: second argument gpu; exit 77 without one) in both precisions, and the result file agrees with LAPACK
 # (solve_oracle: eigenvalues, order, status, and eigenvectors when written).
 source "$(dirname "$0")/lib.sh"
 ORACLE=$1
+BACKEND=${2:-cpu}
+NP=2
+if [ "$BACKEND" = gpu ]; then
+  NP=1  # one rank per GPU
+  "$BIN" generate --family random-general --n 3 --count 2 -q -o probe.h5
+  if ! "$BIN" solve probe.h5 -o probe-out.h5 -q --backend gpu 2>/dev/null; then echo "no GPU: skipped"; exit 77; fi
+fi
 seed=$(( (RANDOM << 15) | RANDOM ))
 echo "seed $seed"
 methods_of() {
@@ -24,7 +31,7 @@ for fk in $families; do
       args=(--method "${m%+v}")
       [ "$m" != "${m%+v}" ] && args+=(--vectors)
       rm -f out.h5
-      if $MPIRUN -np 2 "$BIN" solve in.h5 -o out.h5 -q --backend cpu "${args[@]}"; then
+      if $MPIRUN -np $NP "$BIN" solve in.h5 -o out.h5 -q --backend "$BACKEND" "${args[@]}"; then
         expect "$fam $prec n=$n $m agrees with LAPACK" "$ORACLE" in.h5 out.h5
       else
         fail "solve $fam $prec n=$n $m exited $?"
