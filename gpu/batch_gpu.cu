@@ -1,7 +1,9 @@
 /* GPU backend entry points (gpu/batch_gpu.h). The kernels run the same
  * solvers/ code as the CPU backend, one thread per matrix on element-wise
- * (interleaved) data; see batch_gpu_impl.cuh. */
+ * (interleaved) data; see batch_gpu_impl.cuh. Streams and one device arena
+ * live for the whole run (allocating per chunk would cost milliseconds). */
 #include <cuda_runtime.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +17,63 @@
         if (gpu_call_err_ != cudaSuccess)                                                               \
             return EIG_ERROR(EIG_ERR_RESOURCE, "CUDA: %s: %s", #expr, cudaGetErrorString(gpu_call_err_)); \
     } while (0)
+
+/* Per-process device state: streams and one arena cut into per-stream slots. */
+typedef struct {
+    int device, nstreams;
+    cudaStream_t streams[64];
+    void *arena;
+    size_t arena_bytes;
+} eig_gpu_ctx;
+
+static eig_gpu_ctx gpu_ctx = {-1, 0, {0}, NULL, 0};
+
+static int ensure_streams(eig_gpu_ctx *ctx, int device, int nstreams)
+{
+    if (ctx->device == device && ctx->nstreams == nstreams) return 0;
+    for (int s = 0; s < ctx->nstreams; s++) cudaStreamDestroy(ctx->streams[s]);
+    if (ctx->arena) cudaFree(ctx->arena), ctx->arena = NULL, ctx->arena_bytes = 0;
+    ctx->nstreams = 0;
+    GPU_CALL(cudaSetDevice(device));
+    for (int s = 0; s < nstreams; s++) {
+        GPU_CALL(cudaStreamCreateWithFlags(&ctx->streams[s], cudaStreamNonBlocking));
+        ctx->nstreams++;
+    }
+    ctx->device = device;
+    return 0;
+}
+
+/* Matrices per stream sub-chunk, and an arena that holds nstreams of them.
+ * The budget is --max-gpu-mem or 80% of free memory; when an allocation
+ * fails anyway, the sub-chunk halves until it fits (chunks shrink
+ * automatically) or one matrix does not fit (then a clear error). */
+static int eig_gpu_plan(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, size_t per, eig_idx count, eig_idx *sub_out)
+{
+    int ns = ctx->nstreams;
+    size_t free_b = 0, total_b = 0;
+    GPU_CALL(cudaMemGetInfo(&free_b, &total_b));
+    size_t budget = cfg->max_gpu_mem ? cfg->max_gpu_mem : (free_b + ctx->arena_bytes) / 10 * 8;
+    eig_idx sub = cfg->chunk > 0 ? cfg->chunk : (eig_idx)(budget / ((size_t)ns * per));
+    if (sub > (count + ns - 1) / ns) sub = (count + ns - 1) / ns;
+    if (sub > (1 << 20)) sub = 1 << 20; /* the transpose grid's y limit */
+    EIG_CHECK(sub >= 1, EIG_ERR_RESOURCE,
+              "GPU memory budget of %.1f MB cannot hold one matrix per stream (%zu bytes each, %d streams): raise "
+              "--max-gpu-mem or lower --streams", (double)budget / 1e6, per, ns);
+    for (;;) {
+        size_t need = (size_t)ns * (size_t)sub * per + 256;
+        if (ctx->arena_bytes >= need) break;
+        if (ctx->arena) cudaFree(ctx->arena), ctx->arena = NULL, ctx->arena_bytes = 0;
+        if (cudaMalloc(&ctx->arena, need) == cudaSuccess) { ctx->arena_bytes = need; break; }
+        cudaGetLastError(); /* clear the allocation error and try half as much */
+        ctx->arena = NULL;
+        EIG_CHECK(sub > 1, EIG_ERR_RESOURCE,
+                  "GPU out of memory even for one matrix per stream (%zu bytes, %d streams); lower --streams or "
+                  "--max-gpu-mem, or free the GPU", per, ns);
+        sub /= 2;
+    }
+    *sub_out = sub;
+    return 0;
+}
 
 #include "precision_double.h"
 #include "batch_gpu_impl.cuh"
@@ -43,15 +102,28 @@ extern "C" int eig_gpu_describe(int device, char *buf, size_t cap)
     return 0;
 }
 
+extern "C" int eig_gpu_pin(void *ptr, size_t bytes)
+{
+    if (!ptr || !bytes) return 0;
+    /* Pinned host memory: async copies at full PCIe speed, overlapping kernels. */
+    if (cudaHostRegister(ptr, bytes, cudaHostRegisterDefault) != cudaSuccess) cudaGetLastError();
+    return 0;
+}
+
+extern "C" void eig_gpu_unpin(void *ptr)
+{
+    if (ptr && cudaHostUnregister(ptr) != cudaSuccess) cudaGetLastError();
+}
+
 extern "C" int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
                                    const void *input, void *values, int8_t *status, int32_t *iterations,
                                    void *vectors)
 {
     if (count == 0) return 0;
-    GPU_CALL(cudaSetDevice(cfg->device));
+    EIG_CALL(ensure_streams(&gpu_ctx, cfg->device, cfg->streams > 0 && cfg->streams <= 64 ? cfg->streams : 4));
     if (p->precision == EIG_PREC_SINGLE)
-        return gpu_batch_s(cfg, p, n, count, (const float *)input, (float *)values, status, iterations,
+        return gpu_batch_s(&gpu_ctx, cfg, p, n, count, (const float *)input, (float *)values, status, iterations,
                            (float *)vectors);
-    return gpu_batch_d(cfg, p, n, count, (const double *)input, (double *)values, status, iterations,
+    return gpu_batch_d(&gpu_ctx, cfg, p, n, count, (const double *)input, (double *)values, status, iterations,
                        (double *)vectors);
 }

@@ -19,13 +19,17 @@ typedef struct {
     int streams;          /* concurrent streams (default 4) */
     eig_idx chunk;        /* matrices per stream sub-chunk (0: automatic) */
     size_t max_gpu_mem;   /* bytes of device memory we may use (0: 80% of free) */
-    const char *kernel;   /* force a kernel by name (NULL: automatic) */
+    const char *kernel;   /* force a kernel: "thread-global" or "thread-shared" (NULL: automatic) */
 } eig_gpu_config;
 
 /* Number of usable CUDA devices (0 when none or no CUDA build). */
 int eig_gpu_device_count(void);
 /* "NVIDIA H100 80GB HBM3 (PCI 0000:1b:00.0)" into buf. */
 int eig_gpu_describe(int device, char *buf, size_t cap);
+/* Pins (page-locks) a host buffer the pipeline reuses, so copies run at
+ * full speed and asynchronously; harmless when it fails or without CUDA. */
+int eig_gpu_pin(void *ptr, size_t bytes);
+void eig_gpu_unpin(void *ptr);
 /* Same contract as eig_cpu_solve_batch (include/eigsweep.h); input is not modified. */
 int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
                         const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors);

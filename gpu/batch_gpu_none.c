@@ -11,6 +11,14 @@ int eig_gpu_describe(int device, char *buf, size_t cap)
     return 0;
 }
 
+int eig_gpu_pin(void *ptr, size_t bytes)
+{
+    (void)ptr, (void)bytes;
+    return 0;
+}
+
+void eig_gpu_unpin(void *ptr) { (void)ptr; }
+
 int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
                         const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors)
 {
