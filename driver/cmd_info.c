@@ -87,7 +87,7 @@ static void print_status_counts(hid_t file)
     hid_t d = H5Dopen2(file, "status", H5P_DEFAULT), s = H5Dget_space(d);
     hsize_t n;
     H5Sget_simple_extent_dims(s, &n, NULL);
-    long long counts[4] = {0, 0, 0, 0};
+    long long counts[5] = {0, 0, 0, 0, 0}; /* ok, not converged, invalid, unknown, pending (-1) */
     const hsize_t block = 1 << 20;
     int8_t *buf = malloc(block);
     for (hsize_t off = 0; buf && off < n; off += block) {
@@ -95,12 +95,14 @@ static void print_status_counts(hid_t file)
         hid_t fs = H5Dget_space(d), ms = H5Screate_simple(1, &cnt, NULL);
         H5Sselect_hyperslab(fs, H5S_SELECT_SET, &off, NULL, &cnt, NULL);
         if (H5Dread(d, H5T_NATIVE_INT8, ms, fs, H5P_DEFAULT, buf) >= 0)
-            for (hsize_t i = 0; i < cnt; i++) counts[buf[i] >= 0 && buf[i] < 3 ? buf[i] : 3]++;
+            for (hsize_t i = 0; i < cnt; i++) counts[buf[i] == -1 ? 4 : buf[i] >= 0 && buf[i] < 3 ? buf[i] : 3]++;
         H5Sclose(ms), H5Sclose(fs);
     }
     free(buf);
-    printf("  status: ok %lld, not_converged %lld, invalid_input %lld%s\n", counts[0], counts[1], counts[2],
-           counts[3] ? " (and unknown codes!)" : "");
+    printf("  status: ok %lld, not_converged %lld, invalid_input %lld", counts[0], counts[1], counts[2]);
+    if (counts[4]) printf(", not solved yet %lld (a partial file: finish it with solve --resume)", counts[4]);
+    if (counts[3]) printf(", unknown codes %lld (damaged file?)", counts[3]);
+    printf("\n");
     H5Sclose(s), H5Dclose(d);
 }
 

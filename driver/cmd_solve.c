@@ -305,6 +305,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     o.params.kind = src.kind;
     o.params.precision = src.precision;
     rc = check_ranges(&o, &src);
+    int auto_method = o.params.method == EIG_METHOD_AUTO;
     if (!rc) rc = eig_method_resolve(&o.params, src.n);
     if ((rc = eig_agree(ctx, rc))) { eig_source_close(&src); return rc; }
 
@@ -324,6 +325,10 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     snprintf(info.device, sizeof info.device, "%s", bind.line);
     pl.use_gpu = bind.use_gpu;
     o.backend = bind.use_gpu ? BACKEND_GPU : BACKEND_CPU;
+    /* On the GPU's thread-per-matrix kernels the tridiagonal route beats
+     * Jacobi from n = 12 up (docs/performance.md, kernel table). */
+    if (auto_method && bind.use_gpu && o.params.method == EIG_METHOD_JACOBI && src.n > 12)
+        o.params.method = EIG_METHOD_TRIDIAG_QL;
     pl.gpu.device = bind.device, pl.gpu.streams = o.streams, pl.gpu.kernel = o.kernel;
     pl.gpu.max_gpu_mem = (size_t)o.max_gpu_mem;
     pl.chunk = choose_chunk(&o, &src, ctx->size);

@@ -17,6 +17,7 @@ typedef struct {
     int32_t *iters;
     MPI_Request req[4]; /* outstanding sends from these buffers */
     int nreq;
+    int pinned;
 } chunk_buf;
 
 typedef struct {
@@ -41,7 +42,7 @@ static eig_slice global_chunk(const eig_pipeline *pl, eig_idx g)
     return eig_part_chunk(all, pl->chunk, g);
 }
 
-static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk)
+static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk, int pin)
 {
     memset(b, 0, sizeof *b);
     b->input = malloc((size_t)(l.input * chunk) * es + 1);
@@ -52,12 +53,24 @@ static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk)
     EIG_CHECK(b->input && b->values && b->status && b->iters && (!l.vectors || b->vectors), EIG_ERR_RESOURCE,
               "out of host memory for a chunk of %lld matrices (%.1f MB); try a smaller --chunk", (long long)chunk,
               (double)((size_t)(l.input + l.values + l.vectors) * (size_t)chunk * es) / 1e6);
+    if (pin) { /* the GPU copies from and to these buffers for the whole run */
+        b->pinned = 1;
+        eig_gpu_pin(b->input, (size_t)(l.input * chunk) * es);
+        eig_gpu_pin(b->values, (size_t)(l.values * chunk) * es);
+        eig_gpu_pin(b->vectors, (size_t)(l.vectors * chunk) * es);
+        eig_gpu_pin(b->status, (size_t)chunk);
+        eig_gpu_pin(b->iters, sizeof(int32_t) * (size_t)chunk);
+    }
     return 0;
 }
 
 static void free_chunk_buf(chunk_buf *b)
 {
     if (b->nreq) MPI_Waitall(b->nreq, b->req, MPI_STATUSES_IGNORE);
+    if (b->pinned) {
+        void *ptrs[] = {b->input, b->values, b->vectors, b->status, b->iters};
+        for (int i = 0; i < 5; i++) eig_gpu_unpin(ptrs[i]);
+    }
     free(b->input), free(b->values), free(b->vectors), free(b->status), free(b->iters);
 }
 
@@ -210,8 +223,8 @@ int eig_pipeline_run(eig_pipeline *pl)
     s.mine = eig_part_block(nchunks, ctx->size, ctx->rank);
     s.next_static = s.mine.start;
 
-    int rc = alloc_chunk_buf(&s.buf[0], s.l, s.es, pl->chunk);
-    if (!rc) rc = alloc_chunk_buf(&s.buf[1], s.l, s.es, pl->chunk);
+    int rc = alloc_chunk_buf(&s.buf[0], s.l, s.es, pl->chunk, pl->use_gpu);
+    if (!rc) rc = alloc_chunk_buf(&s.buf[1], s.l, s.es, pl->chunk, pl->use_gpu);
     if ((rc = eig_agree(ctx, rc))) {
         free_chunk_buf(&s.buf[0]), free_chunk_buf(&s.buf[1]);
         return rc;

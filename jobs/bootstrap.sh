@@ -9,7 +9,7 @@ eig_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 eig_build=${EIGSWEEP_BUILD_DIR:-$eig_root/build}
 
 eig_packages=(build-essential cmake pkg-config openmpi-bin libopenmpi-dev libhdf5-openmpi-dev
-              hdf5-tools liblapacke-dev libopenblas-dev)
+              hdf5-tools liblapacke-dev libopenblas-dev gnuplot-nox)
 
 eig_install_packages() {
   local missing=()
