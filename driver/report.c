@@ -52,6 +52,13 @@ static void print_table(const eig_report_info *info, const eig_rank_stats *all, 
         printf("%-8s %8lld %10.4f %8s %10.4f %7.1f %13.4g\n", stage_names[st], s.calls, s.max, ratio, s.avg,
                wall > 0 ? 100.0 * s.max / wall : 0.0, rate);
     }
+    /* Overlap efficiency: wall time over the largest stage (1.00 = stages fully overlapped). */
+    double largest = 0;
+    for (int st = 0; st < EIG_STAGE_TOTAL; st++) {
+        double m = summarise(all, nranks, st).max;
+        if (m > largest) largest = m;
+    }
+    if (largest > 0) printf("overlap: wall / largest stage = %.2f\n", wall / largest);
 }
 
 static void write_json(FILE *f, const eig_report_info *info, const eig_rank_stats *all, const char *devices,
