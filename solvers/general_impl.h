@@ -219,32 +219,39 @@ EIG_HD eig_real EIG_FN(eig_gen_reflector)(int len, eig_real *alpha, eig_real *x,
 
 /* Householder reduction of the window [ilo, ihi] to upper Hessenberg form
  * (dgehd2), applied to the window only. Entries below the subdiagonal end up
- * zero (the reflector vectors are not kept). */
-EIG_HD void EIG_FN(eig_gen_hessenberg)(int n, eig_real *a, eig_idx as, int ilo, int ihi)
+ * zero (the reflector vectors are not kept). wr and wi at window indices serve
+ * as scratch (v and v^T A), so every inner loop runs along a row. */
+EIG_HD void EIG_FN(eig_gen_hessenberg)(int n, eig_real *a, eig_idx as, int ilo, int ihi,
+                                       eig_real *v, eig_real *w, eig_idx ws)
 {
     for (int k = ilo; k <= ihi - 2; k++) {
         const int len = ihi - k; /* rows k+1 .. ihi */
         eig_real tau = EIG_FN(eig_gen_reflector)(len, &EIG_GEN_A(k + 1, k), &EIG_GEN_A(k + 2, k),
                                                  (eig_idx)n * as);
-        if (tau != EIG_ZERO) {
-            /* from the left: rows k+1..ihi of columns k+1..ihi */
-            for (int j = k + 1; j <= ihi; j++) {
-                eig_real s = EIG_GEN_A(k + 1, j);
-                for (int i = k + 2; i <= ihi; i++) s += EIG_GEN_A(i, k) * EIG_GEN_A(i, j);
-                s *= tau;
-                EIG_GEN_A(k + 1, j) -= s;
-                for (int i = k + 2; i <= ihi; i++) EIG_GEN_A(i, j) -= s * EIG_GEN_A(i, k);
-            }
-            /* from the right: columns k+1..ihi of rows ilo..ihi */
-            for (int i = ilo; i <= ihi; i++) {
-                eig_real s = EIG_GEN_A(i, k + 1);
-                for (int j = k + 2; j <= ihi; j++) s += EIG_GEN_A(i, j) * EIG_GEN_A(j, k);
-                s *= tau;
-                EIG_GEN_A(i, k + 1) -= s;
-                for (int j = k + 2; j <= ihi; j++) EIG_GEN_A(i, j) -= s * EIG_GEN_A(j, k);
-            }
+        v[(k + 1) * ws] = EIG_ONE;
+        for (int i = k + 2; i <= ihi; i++) {
+            v[i * ws] = EIG_GEN_A(i, k);
+            EIG_GEN_A(i, k) = EIG_ZERO;
         }
-        for (int i = k + 2; i <= ihi; i++) EIG_GEN_A(i, k) = EIG_ZERO;
+        if (tau == EIG_ZERO) continue;
+        /* from the left, rows k+1..ihi of columns k+1..ihi: w^T = tau v^T A, A -= v w^T */
+        for (int j = k + 1; j <= ihi; j++) w[j * ws] = EIG_GEN_A(k + 1, j);
+        for (int i = k + 2; i <= ihi; i++) {
+            const eig_real vi = v[i * ws];
+            for (int j = k + 1; j <= ihi; j++) w[j * ws] += vi * EIG_GEN_A(i, j);
+        }
+        for (int j = k + 1; j <= ihi; j++) w[j * ws] *= tau;
+        for (int i = k + 1; i <= ihi; i++) {
+            const eig_real vi = v[i * ws];
+            for (int j = k + 1; j <= ihi; j++) EIG_GEN_A(i, j) -= vi * w[j * ws];
+        }
+        /* from the right, columns k+1..ihi of rows ilo..ihi */
+        for (int i = ilo; i <= ihi; i++) {
+            eig_real s = EIG_ZERO;
+            for (int j = k + 1; j <= ihi; j++) s += EIG_GEN_A(i, j) * v[j * ws];
+            s *= tau;
+            for (int j = k + 1; j <= ihi; j++) EIG_GEN_A(i, j) -= s * v[j * ws];
+        }
     }
 }
 
@@ -582,7 +589,7 @@ EIG_HD int EIG_FN(eig_general_eigvals)(int n, eig_real *a, eig_idx as, eig_real 
     long sweeps = 0;
     if (ilo < ihi) {
         EIG_FN(eig_gen_balance_scale)(n, a, as, ilo, ihi);
-        EIG_FN(eig_gen_hessenberg)(n, a, as, ilo, ihi);
+        EIG_FN(eig_gen_hessenberg)(n, a, as, ilo, ihi, wr, wi, ws); /* wr, wi: scratch */
         const long cap = (long)(max_iter_factor > 0 ? max_iter_factor : 30) * n;
         if (EIG_FN(eig_gen_francis)(n, a, as, ilo, ihi, wr, wi, ws, cap, &sweeps) != 0) {
             *iters = (int)sweeps;
