@@ -144,7 +144,11 @@ int main(int argc, char **argv)
     }
     double worst = 0, worst_res = 0, worst_orth = 0;
     long long bad = 0, not_ok = 0, order = 0;
-    double *a = malloc(sizeof(double) * per + 64), *wr = malloc(sizeof(double) * 4 * (size_t)n + 8), *wi = wr + n;
+    /* Column-major calls on our own padded copy: LAPACKE then makes no
+     * transposed copy, and OpenBLAS's vector kernels may read a little past
+     * the end of a matrix (harmless, but AddressSanitizer builds trap it).
+     * Read column-major, the row-major matrix is its transpose: same eigenvalues. */
+    double *a = malloc(sizeof(double) * per + 8192), *wr = malloc(sizeof(double) * 4 * (size_t)n + 8192), *wi = wr + n;
     for (long long m = 0; m < count; m++) {
         const double *src = in + (m + range_start) * (long long)per;
         memcpy(a, src, sizeof(double) * per);
@@ -154,7 +158,7 @@ int main(int argc, char **argv)
         if (status[m] != 0) { not_ok++; continue; }
         double err;
         if (general) {
-            LAPACKE_dgeev(LAPACK_ROW_MAJOR, 'N', 'N', n, a, n, wr, wi, NULL, n, NULL, n);
+            LAPACKE_dgeev(LAPACK_COL_MAJOR, 'N', 'N', n, a, n, wr, wi, NULL, n, NULL, n);
             double *cr = malloc(sizeof(double) * 2 * (size_t)n), *ci = cr + n;
             for (int k = 0; k < n; k++) cr[k] = vals[(m * n + k) * 2], ci[k] = vals[(m * n + k) * 2 + 1];
             err = eig_test_match_complex(n, cr, ci, wr, wi);
@@ -167,9 +171,9 @@ int main(int argc, char **argv)
                 memcpy(wr + n, src + n, sizeof(double) * (size_t)(n - 1));
                 info = LAPACKE_dsterf(n, wr, wr + n);
             } else if (herm) {
-                info = LAPACKE_zheev(LAPACK_ROW_MAJOR, 'N', 'U', n, (lapack_complex_double *)a, n, wr);
+                info = LAPACKE_zheev(LAPACK_COL_MAJOR, 'N', 'L', n, (lapack_complex_double *)a, n, wr);
             } else {
-                info = LAPACKE_dsyev(LAPACK_ROW_MAJOR, 'N', 'U', n, a, n, wr);
+                info = LAPACKE_dsyev(LAPACK_COL_MAJOR, 'N', 'L', n, a, n, wr);
             }
             if (info) { bad++; continue; }
             err = eig_test_match_real(n, vals + m * n, wr);
