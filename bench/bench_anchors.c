@@ -1,9 +1,11 @@
 /* The anchors of ../shared/anchors.md, measured in the same run as eigsweep:
  *   bench_anchors syevj   COUNT N [vectors]   cuSOLVER DsyevjBatched (data on the GPU)
  *   bench_anchors heevj   COUNT N             cuSOLVER ZheevjBatched, with vectors
+ *   bench_anchors xheev   COUNT N             cuSOLVER XsyevBatched, complex double, with vectors
  *   bench_anchors dgeev   COUNT N             LAPACK dgeev, OpenMP over matrices
  *   bench_anchors dstebz  COUNT N             LAPACK dstebz, all eigenvalues, OpenMP
- * Prints "anchor <what> COUNT N: best of 3 = X ms". Inputs: N(0,1) entries,
+ * Prints "anchor <what> COUNT N: best of R = X ms" (R = $BENCH_REPS, default 3;
+ * 1 for the slow LAPACK anchors on a tight device budget). Inputs: N(0,1) entries,
  * symmetrised/Hermitian-ised like eigsweep's random families. */
 #include <cuComplex.h>
 #include <cuda_runtime.h>
@@ -118,6 +120,61 @@ static void bench_heevj(int count, int n)
     free(h);
 }
 
+static int bench_reps(void)
+{
+    const char *r = getenv("BENCH_REPS");
+    return r && atoi(r) > 0 ? atoi(r) : 3;
+}
+
+static void bench_xheev(int count, int n)
+{
+    size_t nn = (size_t)n * n;
+    cuDoubleComplex *h = malloc(sizeof(cuDoubleComplex) * nn * count);
+    unsigned long long s = 13;
+    for (int m = 0; m < count; m++)
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j <= i; j++) {
+                double re = gauss(&s), im = i == j ? 0 : gauss(&s);
+                h[m * nn + i * n + j] = make_cuDoubleComplex(re, im);
+                h[m * nn + j * n + i] = make_cuDoubleComplex(re, -im);
+            }
+    cuDoubleComplex *dA;
+    double *dW;
+    int *dinfo;
+    CHECK(cudaMalloc((void **)&dA, sizeof(cuDoubleComplex) * nn * count));
+    CHECK(cudaMalloc((void **)&dW, sizeof(double) * n * count));
+    CHECK(cudaMalloc((void **)&dinfo, sizeof(int) * count));
+    cusolverDnHandle_t handle;
+    cusolverDnParams_t params;
+    CHECK(cusolverDnCreate(&handle));
+    CHECK(cusolverDnCreateParams(&params));
+    size_t dev_b = 0, host_b = 0;
+    CHECK(cusolverDnXsyevBatched_bufferSize(handle, params, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, CUDA_C_64F,
+                                            dA, n, CUDA_R_64F, dW, CUDA_C_64F, &dev_b, &host_b, count));
+    void *dwork, *hwork = malloc(host_b ? host_b : 1);
+    CHECK(cudaMalloc(&dwork, dev_b ? dev_b : 1));
+    double best = 1e30;
+    int reps = bench_reps();
+    for (int r = 0; r < reps; r++) {
+        CHECK(cudaMemcpy(dA, h, sizeof(cuDoubleComplex) * nn * count, cudaMemcpyHostToDevice));
+        cudaEvent_t a, b;
+        cudaEventCreate(&a), cudaEventCreate(&b);
+        cudaEventRecord(a, 0);
+        CHECK(cusolverDnXsyevBatched(handle, params, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, CUDA_C_64F, dA, n,
+                                     CUDA_R_64F, dW, CUDA_C_64F, dwork, dev_b, hwork, host_b, dinfo, count));
+        cudaEventRecord(b, 0);
+        cudaEventSynchronize(b);
+        float ms;
+        cudaEventElapsedTime(&ms, a, b);
+        if (ms < best) best = ms;
+    }
+    printf("anchor cusolverDnXsyevBatched complex vectors %d x %d: best of %d = %.3f ms (device-resident data)\n", count, n,
+           reps, best);
+    cudaFree(dwork), cudaFree(dA), cudaFree(dW), cudaFree(dinfo), free(hwork);
+    cusolverDnDestroyParams(params), cusolverDnDestroy(handle);
+    free(h);
+}
+
 static void bench_dgeev(int count, int n)
 {
     size_t nn = (size_t)n * n;
@@ -125,7 +182,8 @@ static void bench_dgeev(int count, int n)
     unsigned long long s = 5;
     for (size_t i = 0; i < nn * count; i++) h[i] = gauss(&s);
     double best = 1e30;
-    for (int r = 0; r < 3; r++) {
+    int reps = bench_reps();
+    for (int r = 0; r < reps; r++) {
         double t0 = now_ms();
 #pragma omp parallel
         {
@@ -140,7 +198,7 @@ static void bench_dgeev(int count, int n)
         double t = now_ms() - t0;
         if (t < best) best = t;
     }
-    printf("anchor LAPACK dgeev, %d OpenMP threads, %d x %d: best of 3 = %.1f ms\n", omp_get_max_threads(), count, n, best);
+    printf("anchor LAPACK dgeev, %d OpenMP threads, %d x %d: best of %d = %.1f ms\n", omp_get_max_threads(), count, n, reps, best);
     free(h);
 }
 
@@ -150,7 +208,8 @@ static void bench_dstebz(int count, int n)
     unsigned long long s = 3;
     for (size_t i = 0; i < (size_t)n * count; i++) d[i] = gauss(&s), e[i] = gauss(&s);
     double best = 1e30;
-    for (int r = 0; r < 3; r++) {
+    int reps = bench_reps();
+    for (int r = 0; r < reps; r++) {
         double t0 = now_ms();
 #pragma omp parallel
         {
@@ -164,16 +223,17 @@ static void bench_dstebz(int count, int n)
         double t = now_ms() - t0;
         if (t < best) best = t;
     }
-    printf("anchor LAPACK dstebz, %d OpenMP threads, %d x %d: best of 3 = %.1f ms\n", omp_get_max_threads(), count, n, best);
+    printf("anchor LAPACK dstebz, %d OpenMP threads, %d x %d: best of %d = %.1f ms\n", omp_get_max_threads(), count, n, reps, best);
     free(d), free(e);
 }
 
 int main(int argc, char **argv)
 {
-    if (argc < 4) { fprintf(stderr, "usage: bench_anchors syevj|heevj|dgeev|dstebz COUNT N [vectors]\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: bench_anchors syevj|heevj|xheev|dgeev|dstebz COUNT N [vectors]\n"); return 2; }
     int count = atoi(argv[2]), n = atoi(argv[3]);
     if (!strcmp(argv[1], "syevj")) bench_syevj(count, n, argc > 4);
     else if (!strcmp(argv[1], "heevj")) bench_heevj(count, n);
+    else if (!strcmp(argv[1], "xheev")) bench_xheev(count, n);
     else if (!strcmp(argv[1], "dgeev")) bench_dgeev(count, n);
     else if (!strcmp(argv[1], "dstebz")) bench_dstebz(count, n);
     else return 2;

@@ -19,7 +19,9 @@ typedef struct {
     int streams;          /* concurrent streams (default 4) */
     eig_idx chunk;        /* matrices per stream sub-chunk (0: automatic) */
     size_t max_gpu_mem;   /* bytes of device memory we may use (0: 80% of free) */
-    const char *kernel;   /* force a kernel: "thread-global" or "thread-shared" (NULL: automatic) */
+    const char *kernel;   /* force a kernel (NULL or "auto": the measured table): "thread-global",
+                             "thread-shared" (one thread per matrix, global / shared memory), "warp-jacobi"
+                             (symmetric Jacobi, n <= 32), "eigval-thread" (tridiagonal bisection) */
 } eig_gpu_config;
 
 /* Number of usable CUDA devices (0 when none or no CUDA build). */
@@ -30,6 +32,10 @@ int eig_gpu_describe(int device, char *buf, size_t cap);
  * full speed and asynchronously; harmless when it fails or without CUDA. */
 int eig_gpu_pin(void *ptr, size_t bytes);
 void eig_gpu_unpin(void *ptr);
+/* 1 when `kernel` (a cfg.kernel name; NULL/"auto" always) can run this
+ * family, method, precision and n; 0 otherwise (eig_gpu_solve_batch then
+ * refuses it with a usage error). */
+int eig_gpu_kernel_applies(const char *kernel, const eig_solve_params *p, int n);
 /* Same contract as eig_cpu_solve_batch (include/eigsweep.h); input is not modified. */
 int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
                         const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors);

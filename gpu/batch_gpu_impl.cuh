@@ -64,6 +64,338 @@ static void EIG_FN(launch_transpose)(const eig_real *src, eig_real *dst, eig_idx
     EIG_FN(transpose_kernel)<<<grid, block, 0, s>>>(src, dst, rows, cols);
 }
 
+/* ---- warp-jacobi: one warp per symmetric matrix (n <= 32), in shared memory ----
+ * The round-robin order of solvers/jacobi_impl.h makes the n'/2 rotations of
+ * a round independent, so a warp applies them at once: lane k < n'/2 computes
+ * rotation k (eig_sym2x2_rotation, the CPU's formula and thresholds), then
+ * lane i updates row/column i for every rotation (A <- J^T A J as a column
+ * pass and a row pass, Rutishauser's form), the lower triangle is mirrored
+ * into the upper one (the CPU keeps A exactly symmetric), and the 2x2 blocks
+ * get the exact diagonal update. Rows are padded to an odd length so a
+ * column pass hits distinct banks. Reads and writes matrix-wise data
+ * directly (no transposes): lane-consecutive addresses coalesce. */
+#ifndef EIG_GPU_IMPL_ONCE
+#define EIG_GPU_IMPL_ONCE
+#define EIG_WARPS_PER_BLOCK 4
+/* warp-jacobi from this n up, eigval-thread from this n up: measured on one
+ * H100 (2026-11-22, 100,000 matrices, double, host to host) with
+ *   bench/run_bench.sh BUILD OUT   (its "kernel table" section)
+ * Jacobi values n = 16: thread-shared 16.7 ms, warp-jacobi 22.7; n = 24:
+ * 95.5 vs 53.0; n = 32: thread-global 360 vs 101. Tridiagonal bisection:
+ * eigval-thread is never slower (n = 4: 0.34 vs 0.35 thread-shared; n = 16:
+ * 2.84 vs 4.21; n = 64: 38.3 vs 191 thread-global). */
+#define EIG_WARP_JACOBI_FROM 20
+#define EIG_EIGVAL_THREAD_FROM 2
+/* the eigval-thread per-matrix record, after the scaled diagonal and e^2 */
+enum { EIGV_S, EIGV_PIVMIN, EIGV_ABSTOL, EIGV_L, EIGV_U, EIGV_CL, EIGV_CU, EIGV_JA, EIGV_JB, EIGV_RECORD };
+enum { K_THREAD_GLOBAL, K_THREAD_SHARED, K_WARP_JACOBI, K_EIGVAL_THREAD, K_COUNT };
+static const char *const gpu_kernel_names[K_COUNT] = {"thread-global", "thread-shared", "warp-jacobi", "eigval-thread"};
+#endif
+
+EIG_HD int EIG_FN(warp_jacobi_ld)(int n) { return n | 1; }
+
+/* Shared reals per warp: A (padded), V when vectors, then 32 ints of the sort. */
+EIG_HD int EIG_FN(warp_jacobi_smem_reals)(int n, int vectors)
+{
+    int ld = EIG_FN(warp_jacobi_ld)(n);
+    return n * ld * (vectors ? 2 : 1) + (int)(32 * sizeof(int) / sizeof(eig_real));
+}
+
+__device__ eig_real EIG_FN(warp_sum)(eig_real x)
+{
+    for (int o = 16; o > 0; o /= 2) x += __shfl_xor_sync(0xffffffffu, x, o);
+    return x;
+}
+
+__device__ eig_real EIG_FN(warp_max)(eig_real x)
+{
+    for (int o = 16; o > 0; o /= 2) {
+        eig_real y = __shfl_xor_sync(0xffffffffu, x, o);
+        x = y > x ? y : x;
+    }
+    return x;
+}
+
+/* Failure contract of the CPU solver: every value and vector slot NaN. */
+__device__ void EIG_FN(warp_fail)(int n, int lane, eig_real *val, eig_real *vec)
+{
+    eig_real nan = EIG_ZERO / EIG_ZERO;
+    for (int k = lane; k < n; k += 32) val[k] = nan;
+    if (vec)
+        for (int k = lane; k < n * n; k += 32) vec[k] = nan;
+}
+
+__global__ void EIG_FN(warp_jacobi_kernel)(int n, int max_sweeps, eig_idx count, const eig_real *__restrict__ in,
+                                           eig_real *values, eig_real *vectors, int8_t *status, int32_t *iterations)
+{
+    extern __shared__ unsigned char eig_smem_raw[];
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    const eig_idx m = (eig_idx)blockIdx.x * EIG_WARPS_PER_BLOCK + warp;
+    if (m >= count) return; /* the whole warp leaves together: only __syncwarp below */
+    const int ld = EIG_FN(warp_jacobi_ld)(n), nn = n * n, np = n + (n & 1), npairs = np / 2;
+    const int vec = vectors != 0;
+    eig_real *A = (eig_real *)eig_smem_raw + (eig_idx)warp * EIG_FN(warp_jacobi_smem_reals)(n, vec);
+    eig_real *V = A + n * ld;
+    int *perm = (int *)(A + n * ld * (vec ? 2 : 1));
+    const eig_real *a_in = in + m * nn;
+    eig_real *val = values + m * n, *vecs = vec ? vectors + m * nn : 0;
+#define SA(i, j) A[(i) * ld + (j)]
+#define SV(i, j) V[(i) * ld + (j)]
+    /* Lower triangle in (the CPU reads only that), mirrored; NaN/Inf check and
+     * the largest |entry| for the power-of-two scaling, as eig_dense_prepare. */
+    eig_real big = EIG_ZERO;
+    int bad = 0;
+    for (int idx = lane; idx < nn; idx += 32) {
+        int i = idx / n, j = idx - i * n;
+        if (j > i) continue;
+        eig_real x = a_in[idx];
+        if (!EIG_ISFINITE(x)) bad = 1;
+        else if (EIG_FABS(x) > big) big = EIG_FABS(x);
+        SA(i, j) = x;
+        SA(j, i) = x;
+    }
+    if (__any_sync(0xffffffffu, bad)) {
+        EIG_FN(warp_fail)(n, lane, val, vecs);
+        if (lane == 0) status[m] = EIG_STATUS_INVALID_INPUT, iterations[m] = 0;
+        return;
+    }
+    big = EIG_FN(warp_max)(big);
+    const eig_real sigma = EIG_FN(eig_safe_scale)(big);
+    __syncwarp();
+    if (sigma != EIG_ONE)
+        for (int idx = lane; idx < nn; idx += 32) SA(idx / n, idx % n) *= sigma;
+    if (vec)
+        for (int idx = lane; idx < nn; idx += 32) SV(idx / n, idx % n) = idx / n == idx % n ? EIG_ONE : EIG_ZERO;
+    __syncwarp();
+
+    const int cap = max_sweeps > 0 ? max_sweeps : 30;
+    int done = 0, st = EIG_STATUS_NOT_CONVERGED;
+    for (;;) {
+        /* off-diagonal and total squares, off-diagonal sum (eig_jacobi_norms) */
+        eig_real o = 0, f = 0, sa = 0;
+        if (lane < n) {
+            eig_real aii = SA(lane, lane);
+            f = aii * aii;
+            for (int j = lane + 1; j < n; j++) {
+                eig_real x = SA(lane, j);
+                o += 2 * x * x;
+                sa += EIG_FABS(x);
+            }
+        }
+        o = EIG_FN(warp_sum)(o), f = EIG_FN(warp_sum)(f), sa = EIG_FN(warp_sum)(sa);
+        if (o <= EIG_EPS * EIG_EPS * (f + o)) { st = EIG_STATUS_OK; break; }
+        if (done >= cap) break;
+        const eig_real thresh = done < 3 ? (eig_real)0.2 * sa / ((eig_real)n * n) : EIG_ZERO;
+        int rotations = 0;
+        for (int r = 0; r < np - 1; r++) {
+            /* lane k < npairs decides pair k: 0 nothing, 1 set to zero, 2 rotate */
+            int act = 0, p = 0, q = 0;
+            eig_real c = 0, s = 0, t = 0, tau = 0, apq = 0, app = 0, aqq = 0;
+            if (lane < npairs) {
+                EIG_FN(eig_round_robin_pair)(np, r, lane, &p, &q);
+                if (p < n && q < n) {
+                    apq = SA(p, q), app = SA(p, p), aqq = SA(q, q);
+                    eig_real x = EIG_FABS(apq);
+                    if (x == 0) act = 0;
+                    else if (x <= EIG_EPS * EIG_SQRT(EIG_FABS(app)) * EIG_SQRT(EIG_FABS(aqq)) || x < EIG_SAFMIN) act = 1;
+                    else if (x < thresh) act = 0;
+                    else {
+                        act = 2;
+                        EIG_FN(eig_sym2x2_rotation)(app, apq, aqq, &c, &s, &t);
+                        tau = s / (1 + c);
+                    }
+                }
+            }
+            unsigned rot_mask = __ballot_sync(0xffffffffu, act == 2);
+            rotations += __popc(rot_mask);
+            __syncwarp();
+            /* column pass (and V): lane = row */
+            for (unsigned mk = rot_mask; mk; mk &= mk - 1) {
+                int k = __ffs(mk) - 1, pk, qk;
+                eig_real ck_s = __shfl_sync(0xffffffffu, s, k), ck_tau = __shfl_sync(0xffffffffu, tau, k);
+                EIG_FN(eig_round_robin_pair)(np, r, k, &pk, &qk);
+                if (lane < n) {
+                    eig_real g = SA(lane, pk), h = SA(lane, qk);
+                    SA(lane, pk) = g - ck_s * (h + g * ck_tau);
+                    SA(lane, qk) = h + ck_s * (g - h * ck_tau);
+                    if (vec) {
+                        g = SV(lane, pk), h = SV(lane, qk);
+                        SV(lane, pk) = g - ck_s * (h + g * ck_tau);
+                        SV(lane, qk) = h + ck_s * (g - h * ck_tau);
+                    }
+                }
+            }
+            __syncwarp();
+            /* row pass: lane = column */
+            for (unsigned mk = rot_mask; mk; mk &= mk - 1) {
+                int k = __ffs(mk) - 1, pk, qk;
+                eig_real ck_s = __shfl_sync(0xffffffffu, s, k), ck_tau = __shfl_sync(0xffffffffu, tau, k);
+                EIG_FN(eig_round_robin_pair)(np, r, k, &pk, &qk);
+                if (lane < n) {
+                    eig_real g = SA(pk, lane), h = SA(qk, lane);
+                    SA(pk, lane) = g - ck_s * (h + g * ck_tau);
+                    SA(qk, lane) = h + ck_s * (g - h * ck_tau);
+                }
+            }
+            __syncwarp();
+            /* exact symmetry: upper entries of the touched rows/columns from the lower ones */
+            for (unsigned mk = rot_mask; mk; mk &= mk - 1) {
+                int k = __ffs(mk) - 1, pk, qk;
+                EIG_FN(eig_round_robin_pair)(np, r, k, &pk, &qk);
+                if (lane < n) {
+                    if (lane < pk) SA(lane, pk) = SA(pk, lane);
+                    else if (lane > pk) SA(pk, lane) = SA(lane, pk);
+                    if (lane < qk) SA(lane, qk) = SA(qk, lane);
+                    else if (lane > qk) SA(qk, lane) = SA(lane, qk);
+                }
+            }
+            __syncwarp();
+            /* the 2x2 blocks: exact diagonal update, the pair zeroed */
+            if (act == 2) {
+                SA(p, p) = app - t * apq;
+                SA(q, q) = aqq + t * apq;
+            }
+            if (act >= 1) SA(p, q) = SA(q, p) = EIG_ZERO;
+            __syncwarp();
+        }
+        done++;
+        if (rotations == 0 && thresh == 0) { st = EIG_STATUS_OK; break; }
+    }
+    if (st != EIG_STATUS_OK) {
+        EIG_FN(warp_fail)(n, lane, val, vecs);
+        if (lane == 0) status[m] = (int8_t)st, iterations[m] = done;
+        return;
+    }
+    /* ascending order: lane k's rank among the diagonal (ties by index) */
+    eig_real wk = lane < n ? SA(lane, lane) / sigma : EIG_ZERO;
+    int rank = 0;
+    for (int j = 0; j < n; j++) {
+        eig_real wj = __shfl_sync(0xffffffffu, wk, j);
+        rank += (wj < wk || (wj == wk && j < lane)) ? 1 : 0;
+    }
+    if (lane < n) {
+        val[rank] = wk;
+        perm[rank] = lane;
+    }
+    __syncwarp();
+    if (vec)
+        for (int idx = lane; idx < nn; idx += 32) {
+            int i = idx / n, col = idx - i * n;
+            vecs[idx] = SV(i, perm[col]);
+        }
+    if (lane == 0) status[m] = EIG_STATUS_OK, iterations[m] = done;
+#undef SA
+#undef SV
+}
+
+/* ---- eigval-thread: tridiagonal bisection, one thread per eigenvalue ----
+ * (multisection across a batch: n threads per matrix instead of one). A
+ * thread per matrix first does what eig_tridiag_bisect does before its
+ * bisection loop (check, scale, squared off-diagonals, Gershgorin interval,
+ * the selection's index range), into a per-matrix record in the workspace;
+ * then thread (m, k) bisects eigenvalue ja + k of matrix m from the whole
+ * bracket, with the same Sturm count, monotonicity clamp and stopping rule as
+ * eig_bisect_indices; a last thread per matrix keeps the output ascending
+ * (counts need not be monotone in floating point) and unscales. */
+static int EIG_FN(eigval_work)(int n) { return 2 * n + EIGV_RECORD; }
+
+/* work (element-wise, stride count): [0, n) scaled diagonal, [n, 2n-1)
+ * squared off-diagonal, [2n, 2n+EIGV_RECORD) the record. Values matrix-wise. */
+__global__ void EIG_FN(eigval_prepare_kernel)(eig_solve_params p, int n, eig_idx count, const eig_real *in,
+                                              eig_real *work, eig_real *values, int8_t *status, int32_t *iterations)
+{
+    eig_idx m = (eig_idx)blockIdx.x * blockDim.x + threadIdx.x;
+    if (m >= count) return;
+    const eig_idx cs = count;
+    const eig_real *d = in + m, *e = in + (eig_idx)n * cs + m;
+    eig_real *sd = work + m, *e2 = work + (eig_idx)n * cs + m, *rec = work + 2 * (eig_idx)n * cs + m;
+    for (int k = 0; k < n; k++) values[m * n + k] = EIG_FN(eig_bisect_nan)();
+    int sel = p.select, il = p.il, iu = p.iu;
+    eig_real vl = (eig_real)p.vl, vu = (eig_real)p.vu;
+    int bad_select = sel == EIG_BISECT_INDEX ? (il < 0 || iu >= n || il > iu)
+                     : sel == EIG_BISECT_RANGE ? !(vl < vu)
+                     : sel != EIG_BISECT_ALL;
+    int ja = 0, jb = -1, iters = 0;
+    int8_t st = EIG_STATUS_OK;
+    eig_real s = EIG_ONE, pivmin = EIG_ONE, abstol = EIG_ZERO, L = 0, U = 0;
+    int cL = 0, cU = 0;
+    if (bad_select || !EIG_FN(eig_bisect_all_finite)(n, d, cs, e, cs)) {
+        st = EIG_STATUS_INVALID_INPUT;
+    } else {
+        s = EIG_FN(eig_bisect_scale)(n, d, cs, e, cs);
+        eig_real e2max = EIG_FN(eig_bisect_prepare)(n, d, cs, e, cs, s, sd, e2, cs);
+        pivmin = EIG_SAFMIN * e2max;
+        abstol = EIG_FN(eig_bisect_max)((eig_real)2.0 * EIG_SAFMIN, pivmin);
+        eig_real gl, gu;
+        EIG_FN(eig_bisect_gershgorin)(n, sd, e2, cs, pivmin, &gl, &gu);
+        ja = 0, jb = n - 1, cL = 0, cU = n, L = gl, U = gu;
+        if (sel == EIG_BISECT_INDEX) {
+            ja = il, jb = iu;
+        } else if (sel == EIG_BISECT_RANGE) {
+            eig_real a = vl * s, b = vu * s;
+            if (a > gl) L = a, cL = EIG_FN(eig_sturm_count)(n, sd, cs, e2, cs, pivmin, a), iters++;
+            if (b < gu) U = b, cU = EIG_FN(eig_sturm_count)(n, sd, cs, e2, cs, pivmin, b), iters++;
+            if (L > U) L = U;
+            if (cU < cL) cU = cL;
+            ja = cL, jb = cU - 1;
+        }
+    }
+    rec[EIGV_S * cs] = s, rec[EIGV_PIVMIN * cs] = pivmin, rec[EIGV_ABSTOL * cs] = abstol;
+    rec[EIGV_L * cs] = L, rec[EIGV_U * cs] = U, rec[EIGV_CL * cs] = (eig_real)cL, rec[EIGV_CU * cs] = (eig_real)cU;
+    rec[EIGV_JA * cs] = (eig_real)ja, rec[EIGV_JB * cs] = (eig_real)jb;
+    status[m] = st;
+    iterations[m] = iters;
+}
+
+__global__ void EIG_FN(eigval_bisect_kernel)(int n, eig_idx count, const eig_real *work, eig_real *values,
+                                             int8_t *status, int32_t *iterations)
+{
+    eig_idx t = (eig_idx)blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= count * n) return;
+    const eig_idx cs = count, m = t / n;
+    const int k = (int)(t - m * n);
+    const eig_real *sd = work + m, *e2 = work + (eig_idx)n * cs + m, *rec = work + 2 * (eig_idx)n * cs + m;
+    int ja = (int)rec[EIGV_JA * cs], jb = (int)rec[EIGV_JB * cs], j = ja + k;
+    if (j > jb) return;
+    const eig_real pivmin = rec[EIGV_PIVMIN * cs], abstol = rec[EIGV_ABSTOL * cs];
+    eig_real lo = rec[EIGV_L * cs], hi = rec[EIGV_U * cs];
+    int clo = (int)rec[EIGV_CL * cs], chi = (int)rec[EIGV_CU * cs];
+    const int cap = EIG_FN(eig_bisect_step_cap)();
+    int steps = 0, capped = 0;
+    while (hi - lo > abstol) {
+        eig_real mid = lo + (hi - lo) * (eig_real)0.5;
+        if (mid <= lo || mid >= hi) break;
+        if (steps >= cap) { capped = 1; break; }
+        steps++;
+        int c = EIG_FN(eig_sturm_count)(n, sd, cs, e2, cs, pivmin, mid);
+        c = c < clo ? clo : (c > chi ? chi : c);
+        if (c > j) hi = mid, chi = c;
+        else lo = mid, clo = c;
+    }
+    values[m * n + k] = hi; /* scaled; the finish kernel unscales */
+    atomicAdd(&iterations[m], steps);
+    if (capped) status[m] = EIG_STATUS_NOT_CONVERGED;
+}
+
+__global__ void EIG_FN(eigval_finish_kernel)(int n, eig_idx count, const eig_real *work, eig_real *values)
+{
+    eig_idx m = (eig_idx)blockIdx.x * blockDim.x + threadIdx.x;
+    if (m >= count) return;
+    const eig_idx cs = count;
+    const eig_real *rec = work + 2 * (eig_idx)n * cs + m;
+    int found = (int)rec[EIGV_JB * cs] - (int)rec[EIGV_JA * cs] + 1;
+    eig_real s = rec[EIGV_S * cs], prev = 0;
+    eig_real *w = values + m * n;
+    for (int k = 0; k < found; k++) {
+        eig_real x = w[k];
+        if (k > 0 && x < prev) x = prev;
+        prev = x;
+        w[k] = x / s;
+    }
+}
+
+/* ---- kernel choice ---- */
+
 /* Threads per block for the shared-memory kernel (0: does not fit, use the
  * global-memory kernel): the most of 128, 64, 32 whose block fits in 160 KB. */
 static int EIG_FN(shared_block)(int per_matrix_reals)
@@ -73,8 +405,20 @@ static int EIG_FN(shared_block)(int per_matrix_reals)
     return 0;
 }
 
-/* Largest n for which the shared-memory kernel beats the global one, per
- * method: measured on one H100 (2026-11-22) with
+static int EIG_FN(kernel_applies)(int k, const eig_solve_params *p, int n)
+{
+    eig_layout l = eig_layout_of(p, n);
+    switch (k) {
+    case K_THREAD_GLOBAL: return 1;
+    case K_THREAD_SHARED: return EIG_FN(shared_block)((int)(l.input + EIG_FN(eig_solve_one_work)(p, n))) > 0;
+    case K_WARP_JACOBI: return p->kind == EIG_KIND_SYMMETRIC && p->method == EIG_METHOD_JACOBI && n >= 1 && n <= 32;
+    case K_EIGVAL_THREAD: return p->kind == EIG_KIND_TRIDIAGONAL && p->method == EIG_METHOD_BISECTION && n >= 1;
+    default: return 0;
+    }
+}
+
+/* Largest n for which the shared-memory thread kernel beats the global one,
+ * per method: measured on one H100 (2026-11-22) with
  *   bench/kernel_table.sh BUILD   (100,000-200,000 matrices per point, double)
  * e.g. general n = 8: 8.6 ms shared vs 10.2 global; n = 12: 23.3 vs 18.5;
  * Jacobi n = 24: 99.6 vs 139; tridiag-ql n = 8: 5.4 vs 6.5, n = 12: 7.8 vs 6.5;
@@ -89,22 +433,40 @@ static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
     }
 }
 
-/* The kernel for this batch: "thread-global" or "thread-shared", from the
- * table above unless cfg->kernel forces one. */
-static int EIG_FN(pick_kernel)(const eig_gpu_config *cfg, const eig_solve_params *p, int n, int per_matrix_reals,
-                               int *use_shared)
+/* The automatic mapping (family, method, n) -> kernel. The cooperative
+ * kernels' thresholds come from bench/kernel_table.sh on the H100 (see
+ * docs/performance.md, kernel table). */
+static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n)
 {
-    int T = EIG_FN(shared_block)(per_matrix_reals);
-    *use_shared = T > 0 && n <= EIG_FN(shared_wins_up_to)(p);
-    if (cfg->kernel && !strcmp(cfg->kernel, "thread-global")) *use_shared = 0;
-    else if (cfg->kernel && !strcmp(cfg->kernel, "thread-shared")) {
-        EIG_CHECK(T > 0, EIG_ERR_USAGE, "--kernel thread-shared: a matrix needs %d reals of shared memory, more than "
-                  "fits (use thread-global)", per_matrix_reals);
-        *use_shared = 1;
-    } else if (cfg->kernel && *cfg->kernel)
-        return EIG_ERROR(EIG_ERR_USAGE, "--kernel: unknown kernel '%s' (thread-global or thread-shared)", cfg->kernel);
-    return 0;
+    if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
+    if (EIG_FN(kernel_applies)(K_EIGVAL_THREAD, p, n) && n >= EIG_EIGVAL_THREAD_FROM) return K_EIGVAL_THREAD;
+    if (EIG_FN(kernel_applies)(K_THREAD_SHARED, p, n) && n <= EIG_FN(shared_wins_up_to)(p)) return K_THREAD_SHARED;
+    return K_THREAD_GLOBAL;
 }
+
+static int EIG_FN(pick_kernel)(const eig_gpu_config *cfg, const eig_solve_params *p, int n, int *kernel)
+{
+    if (!cfg->kernel || !*cfg->kernel || !strcmp(cfg->kernel, "auto")) {
+        *kernel = EIG_FN(auto_kernel)(p, n);
+        return 0;
+    }
+    for (int k = 0; k < K_COUNT; k++)
+        if (!strcmp(cfg->kernel, gpu_kernel_names[k])) {
+            EIG_CHECK(k != K_THREAD_SHARED || EIG_FN(kernel_applies)(k, p, n), EIG_ERR_USAGE,
+                      "--kernel thread-shared: a matrix of order %d needs %lld reals of shared memory, more than "
+                      "fits in a block (use thread-global)", n,
+                      (long long)(eig_layout_of(p, n).input + EIG_FN(eig_solve_one_work)(p, n)));
+            EIG_CHECK(EIG_FN(kernel_applies)(k, p, n), EIG_ERR_USAGE,
+                      "--kernel %s does not apply to %s matrices, method %s, n = %d (docs/performance.md lists "
+                      "what each kernel runs)", cfg->kernel, eig_kind_name(p->kind), eig_method_name(p->method), n);
+            *kernel = k;
+            return 0;
+        }
+    return EIG_ERROR(EIG_ERR_USAGE, "--kernel: unknown kernel '%s' (auto, thread-global, thread-shared, warp-jacobi, "
+                     "eigval-thread)", cfg->kernel);
+}
+
+/* ---- the stream pipeline ---- */
 
 static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const eig_solve_params *p, int n,
                              eig_idx count, const eig_real *input, eig_real *values, int8_t *status,
@@ -112,15 +474,27 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
 {
     eig_layout l = eig_layout_of(p, n);
     eig_idx wn = EIG_FN(eig_solve_one_work)(p, n);
-    int use_shared;
-    EIG_CALL(EIG_FN(pick_kernel)(cfg, p, n, (int)(l.input + wn), &use_shared));
-    int T = use_shared ? EIG_FN(shared_block)((int)(l.input + wn)) : 128;
-    size_t smem = use_shared ? (size_t)T * (size_t)(l.input + wn) * sizeof(eig_real) : 0;
-    if (use_shared)
+    int kernel;
+    EIG_CALL(EIG_FN(pick_kernel)(cfg, p, n, &kernel));
+    /* Thread kernels work on element-wise data (transposed in and out); the
+     * cooperative ones read and/or write matrix-wise data directly. */
+    const int ew_in = kernel != K_WARP_JACOBI, ew_out = kernel == K_THREAD_GLOBAL || kernel == K_THREAD_SHARED;
+    eig_idx work_reals = kernel == K_THREAD_GLOBAL ? wn : kernel == K_EIGVAL_THREAD ? EIG_FN(eigval_work)(n) : 0;
+    int T = 128;
+    size_t smem = 0;
+    if (kernel == K_THREAD_SHARED) {
+        T = EIG_FN(shared_block)((int)(l.input + wn));
+        smem = (size_t)T * (size_t)(l.input + wn) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(EIG_FN(solve_shared_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    /* Per matrix on the device: input twice (matrix-wise and element-wise),
-     * values and vectors twice, workspace (global kernel only), status, iterations. */
-    size_t per = sizeof(eig_real) * (size_t)(2 * l.input + 2 * l.values + 2 * l.vectors + (use_shared ? 0 : wn)) + 5;
+    } else if (kernel == K_WARP_JACOBI) {
+        T = 32 * EIG_WARPS_PER_BLOCK;
+        smem = (size_t)EIG_WARPS_PER_BLOCK * (size_t)EIG_FN(warp_jacobi_smem_reals)(n, p->vectors) * sizeof(eig_real);
+        GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_jacobi_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    }
+    /* Per matrix on the device: input (twice when transposed), values and
+     * vectors (twice when transposed back), workspace, status, iterations. */
+    size_t per = sizeof(eig_real) * (size_t)((ew_in ? 2 : 1) * l.input + (ew_out ? 2 : 1) * (l.values + l.vectors) +
+                                             work_reals) + 5;
     per = (per + 15) & ~(size_t)15; /* keeps every slot's arrays aligned */
     eig_idx sub;
     EIG_CALL(eig_gpu_plan(ctx, cfg, per, count, &sub));
@@ -133,26 +507,42 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
         int s = (int)(k % ns);
         cudaStream_t st = ctx->streams[s];
         unsigned char *base = (unsigned char *)ctx->arena + (size_t)s * (size_t)sub * per;
-        eig_real *in_mw = (eig_real *)base, *in_ew = in_mw + l.input * sub;
-        eig_real *val_ew = in_ew + l.input * sub, *val_mw = val_ew + l.values * sub;
-        eig_real *vec_ew = val_mw + l.values * sub, *vec_mw = vec_ew + l.vectors * sub;
-        eig_real *work = vec_mw + l.vectors * sub;
-        int8_t *d_status = (int8_t *)(work + (use_shared ? 0 : wn) * sub);
+        eig_real *in_mw = (eig_real *)base, *in_ew = ew_in ? in_mw + l.input * sub : in_mw;
+        eig_real *val_mw = in_ew + l.input * sub, *val_ew = ew_out ? val_mw + l.values * sub : val_mw;
+        eig_real *vec_mw = val_ew + l.values * sub, *vec_ew = ew_out ? vec_mw + l.vectors * sub : vec_mw;
+        eig_real *work = vec_ew + l.vectors * sub;
+        int8_t *d_status = (int8_t *)(work + work_reals * sub);
         int32_t *d_iters = (int32_t *)(((uintptr_t)(d_status + sub) + 7) & ~(uintptr_t)7);
         eig_idx first = k * sub, cnt = count - first < sub ? count - first : sub;
         cudaMemcpyAsync(in_mw, input + first * l.input, sizeof(eig_real) * (size_t)(cnt * l.input), cudaMemcpyHostToDevice, st);
-        EIG_FN(launch_transpose)(in_mw, in_ew, cnt, l.input, st);
+        if (ew_in) EIG_FN(launch_transpose)(in_mw, in_ew, cnt, l.input, st);
         unsigned blocks = (unsigned)((cnt + T - 1) / T);
-        if (use_shared)
+        switch (kernel) {
+        case K_THREAD_SHARED:
             EIG_FN(solve_shared_kernel)<<<blocks, T, smem, st>>>(*p, n, cnt, (int)l.input, (int)wn, in_ew, val_ew,
                                                                   l.vectors ? vec_ew : 0, d_status, d_iters);
-        else
+            break;
+        case K_WARP_JACOBI:
+            blocks = (unsigned)((cnt + EIG_WARPS_PER_BLOCK - 1) / EIG_WARPS_PER_BLOCK);
+            EIG_FN(warp_jacobi_kernel)<<<blocks, T, smem, st>>>(n, p->max_iter_factor, cnt, in_mw, val_mw,
+                                                                 l.vectors ? vec_mw : 0, d_status, d_iters);
+            break;
+        case K_EIGVAL_THREAD: {
+            EIG_FN(eigval_prepare_kernel)<<<blocks, T, 0, st>>>(*p, n, cnt, in_ew, work, val_mw, d_status, d_iters);
+            unsigned long long threads = (unsigned long long)cnt * (unsigned long long)n;
+            EIG_FN(eigval_bisect_kernel)<<<(unsigned)((threads + 255) / 256), 256, 0, st>>>(n, cnt, work, val_mw,
+                                                                                           d_status, d_iters);
+            EIG_FN(eigval_finish_kernel)<<<blocks, T, 0, st>>>(n, cnt, work, val_mw);
+            break;
+        }
+        default:
             EIG_FN(solve_thread_kernel)<<<blocks, T, 0, st>>>(*p, n, cnt, in_ew, val_ew, l.vectors ? vec_ew : 0,
                                                                wn ? work : 0, d_status, d_iters);
-        EIG_FN(launch_transpose)(val_ew, val_mw, l.values, cnt, st);
+        }
+        if (ew_out) EIG_FN(launch_transpose)(val_ew, val_mw, l.values, cnt, st);
         cudaMemcpyAsync(values + first * l.values, val_mw, sizeof(eig_real) * (size_t)(cnt * l.values), cudaMemcpyDeviceToHost, st);
         if (l.vectors) {
-            EIG_FN(launch_transpose)(vec_ew, vec_mw, l.vectors, cnt, st);
+            if (ew_out) EIG_FN(launch_transpose)(vec_ew, vec_mw, l.vectors, cnt, st);
             cudaMemcpyAsync(vectors + first * l.vectors, vec_mw, sizeof(eig_real) * (size_t)(cnt * l.vectors), cudaMemcpyDeviceToHost, st);
         }
         cudaMemcpyAsync(status + first, d_status, (size_t)cnt, cudaMemcpyDeviceToHost, st);

@@ -19,6 +19,12 @@ int eig_gpu_pin(void *ptr, size_t bytes)
 
 void eig_gpu_unpin(void *ptr) { (void)ptr; }
 
+int eig_gpu_kernel_applies(const char *kernel, const eig_solve_params *p, int n)
+{
+    (void)p, (void)n;
+    return !kernel || !*kernel;
+}
+
 int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
                         const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors)
 {
