@@ -6,6 +6,7 @@
 
 #include "eig_error.h"
 #include "partition.h"
+#include "solve_worker.h"
 #include "validate.h"
 
 enum { TAG_HEADER = 10, TAG_VALUES, TAG_STATUS, TAG_ITERS, TAG_VECTORS };
@@ -28,8 +29,10 @@ typedef struct {
     int64_t *win_mem;
     eig_slice mine;      /* static: this rank's block of chunk indices */
     eig_idx next_static;
-    chunk_buf buf[2];    /* double buffer: compute into one while the other is in flight */
-    int cur;
+    /* Three buffers: the worker solves one while the main thread reads the
+     * next chunk into another; the third holds a chunk a leaf is still
+     * sending (rank 0 in gather mode receives into it). */
+    chunk_buf buf[3];
     eig_idx written;     /* rank 0 (gather): matrices written so far */
     double t_start, t_progress;
 } loop_state;
@@ -97,31 +100,67 @@ static eig_idx claim_chunk(loop_state *s)
     return g >= 0 && g < eig_pipeline_chunks(s->pl) ? g : -1;
 }
 
-/* ---- one chunk ---- */
+/* Next chunk that --resume has not marked done, or -1. */
+static eig_idx claim_undone_chunk(loop_state *s)
+{
+    eig_idx g;
+    while ((g = claim_chunk(s)) >= 0 && s->pl->done && s->pl->done[g]) {}
+    return g;
+}
 
-static int solve_chunk(loop_state *s, chunk_buf *b, eig_slice c)
+/* ---- one chunk: read (main thread), solve (worker thread) ---- */
+
+static int read_chunk(loop_state *s, chunk_buf *b, eig_slice c)
 {
     eig_pipeline *pl = s->pl;
     double t = eig_now();
+    if (b->nreq) { /* this buffer's previous sends must be complete */
+        MPI_Waitall(b->nreq, b->req, MPI_STATUSES_IGNORE);
+        b->nreq = 0;
+        eig_stats_lap(&pl->stats, EIG_STAGE_GATHER, &t);
+    }
     EIG_CALL(eig_source_read(pl->src, c.start, c.count, b->input));
     if (pl->check_structure)
         EIG_CALL(eig_validate_structure(pl->src->name, pl->src->dataset, pl->src->kind, pl->src->precision, pl->src->n,
                                         b->input, c.start, c.count));
     eig_stats_lap(&pl->stats, EIG_STAGE_READ, &t);
     pl->stats.bytes_read += (long long)((size_t)(s->l.input * c.count) * s->es);
+    return 0;
+}
+
+/* What the worker thread runs: the backend on one chunk, timed there (the
+ * main thread adds the time to the stats once the job is waited for). */
+typedef struct {
+    eig_pipeline *pl;
+    chunk_buf *b;
+    eig_idx count;
+    double seconds;
+} solve_job;
+
+static int run_solve_job(void *arg)
+{
+    solve_job *j = arg;
+    eig_pipeline *pl = j->pl;
+    chunk_buf *b = j->b;
+    double t = eig_now();
     int rc = pl->use_gpu
-                 ? eig_gpu_solve_batch(&pl->gpu, pl->params, pl->src->n, c.count, b->input, b->values, b->status,
+                 ? eig_gpu_solve_batch(&pl->gpu, pl->params, pl->src->n, j->count, b->input, b->values, b->status,
                                        b->iters, b->vectors)
-                 : eig_cpu_solve_batch(pl->params, pl->src->n, c.count, b->input, b->values, b->status, b->iters,
+                 : eig_cpu_solve_batch(pl->params, pl->src->n, j->count, b->input, b->values, b->status, b->iters,
                                        b->vectors);
-    eig_stats_lap(&pl->stats, EIG_STAGE_SOLVE, &t);
-    if (rc) return rc;
-    for (eig_idx m = 0; m < c.count; m++) {
-        int st = b->status[m];
+    j->seconds = eig_now() - t;
+    return rc;
+}
+
+static void count_solved(eig_pipeline *pl, const solve_job *j)
+{
+    pl->stats.seconds[EIG_STAGE_SOLVE] += j->seconds;
+    pl->stats.calls[EIG_STAGE_SOLVE]++;
+    for (eig_idx m = 0; m < j->count; m++) {
+        int st = j->b->status[m];
         pl->stats.status_counts[st >= 0 && st < 3 ? st : 2]++;
     }
-    pl->stats.matrices += c.count;
-    return 0;
+    pl->stats.matrices += j->count;
 }
 
 static int write_chunk(loop_state *s, const chunk_buf *b, eig_slice c)
@@ -223,10 +262,16 @@ int eig_pipeline_run(eig_pipeline *pl)
     s.mine = eig_part_block(nchunks, ctx->size, ctx->rank);
     s.next_static = s.mine.start;
 
-    int rc = alloc_chunk_buf(&s.buf[0], s.l, s.es, pl->chunk, pl->use_gpu);
-    if (!rc) rc = alloc_chunk_buf(&s.buf[1], s.l, s.es, pl->chunk, pl->use_gpu);
+    int gather_root = !pl->parallel_output && ctx->rank == 0 && ctx->size > 1;
+    int gather_leaf = !pl->parallel_output && ctx->rank != 0;
+    int nbuf = gather_root || gather_leaf ? 3 : 2;
+    int rc = 0;
+    for (int i = 0; i < nbuf && !rc; i++) rc = alloc_chunk_buf(&s.buf[i], s.l, s.es, pl->chunk, pl->use_gpu);
+    eig_solve_worker *worker = rc ? NULL : eig_worker_start();
+    if (!rc && !worker) rc = EIG_ERR_RESOURCE;
     if ((rc = eig_agree(ctx, rc))) {
-        free_chunk_buf(&s.buf[0]), free_chunk_buf(&s.buf[1]);
+        eig_worker_stop(worker);
+        for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
         return rc;
     }
     MPI_Win_allocate(ctx->rank == 0 ? 2 * sizeof(int64_t) : 0, sizeof(int64_t), MPI_INFO_NULL, ctx->comm, &s.win_mem, &s.win);
@@ -234,34 +279,42 @@ int eig_pipeline_run(eig_pipeline *pl)
     MPI_Barrier(ctx->comm);
     MPI_Win_lock_all(0, s.win);
 
-    int gather_root = !pl->parallel_output && ctx->rank == 0;
-    int gather_leaf = !pl->parallel_output && ctx->rank != 0;
-    int done_ranks = 0;
+    /* Software pipeline: while the worker solves chunk g, this thread claims
+     * and reads the next one, then delivers g (send or write). Reading and
+     * solving overlap; results still land by global index, so the output
+     * does not depend on the order. */
+    int done_ranks = 0, cur = 0;
     eig_idx own_done = 0;
-    for (eig_idx g; (g = claim_chunk(&s)) >= 0;) {
-        if (pl->done && pl->done[g]) continue;
+    eig_idx g = claim_undone_chunk(&s);
+    if (g >= 0) rc = read_chunk(&s, &s.buf[cur], global_chunk(pl, g));
+    while (!rc && g >= 0) {
         eig_slice c = global_chunk(pl, g);
-        chunk_buf *b = &s.buf[s.cur];
-        if (b->nreq) { /* this buffer's previous sends must be complete */
-            double t = eig_now();
-            MPI_Waitall(b->nreq, b->req, MPI_STATUSES_IGNORE);
-            b->nreq = 0;
-            eig_stats_lap(&pl->stats, EIG_STAGE_GATHER, &t);
+        solve_job job = {pl, &s.buf[cur], c.count, 0.0};
+        eig_worker_post(worker, run_solve_job, &job);
+        int nxt = gather_leaf ? (cur + 1) % 3 : cur ^ 1;
+        eig_idx g_next = claim_undone_chunk(&s);
+        int rc_read = g_next >= 0 ? read_chunk(&s, &s.buf[nxt], global_chunk(pl, g_next)) : 0;
+        rc = eig_worker_wait(worker);
+        if (!rc) rc = rc_read;
+        if (!rc) {
+            count_solved(pl, &job);
+            if (gather_leaf) send_chunk(&s, &s.buf[cur], g, c);
+            else rc = write_chunk(&s, &s.buf[cur], c);
         }
-        rc = solve_chunk(&s, b, c);
-        if (!rc && gather_leaf) send_chunk(&s, b, g, c), s.cur ^= 1;
-        else if (!rc) rc = write_chunk(&s, b, c);
-        if (rc) { raise_abort(&s); break; }
+        if (rc) break;
         own_done++;
-        if (gather_root) drain(&s, &s.buf[1], &done_ranks, 0, &rc);
+        if (gather_root) drain(&s, &s.buf[2], &done_ranks, 0, &rc);
         if (rc) break;
         progress(&s, own_done, pl->dynamic ? nchunks / ctx->size : s.mine.count);
+        g = g_next, cur = nxt;
     }
+    if (rc) raise_abort(&s);
+    eig_worker_stop(worker);
     if (gather_leaf) send_done(&s, rc);
-    if (gather_root) drain(&s, &s.buf[1], &done_ranks, 1, &rc);
+    if (gather_root) drain(&s, &s.buf[2], &done_ranks, 1, &rc);
     MPI_Win_unlock_all(s.win);
     MPI_Win_free(&s.win);
-    free_chunk_buf(&s.buf[0]), free_chunk_buf(&s.buf[1]);
+    for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
     /* A rank that stopped because another failed reports no error of its own. */
     return eig_agree(ctx, rc);
 }

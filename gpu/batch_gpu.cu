@@ -30,6 +30,9 @@ static eig_gpu_ctx gpu_ctx = {-1, 0, {0}, NULL, 0};
 
 static int ensure_streams(eig_gpu_ctx *ctx, int device, int nstreams)
 {
+    /* The current device is per host thread, and the pipeline solves on a
+     * worker thread: select it on every call (cheap), not only the first. */
+    GPU_CALL(cudaSetDevice(device));
     if (ctx->device == device && ctx->nstreams == nstreams) return 0;
     for (int s = 0; s < ctx->nstreams; s++) cudaStreamDestroy(ctx->streams[s]);
     if (ctx->arena) cudaFree(ctx->arena), ctx->arena = NULL, ctx->arena_bytes = 0;
@@ -106,13 +109,24 @@ extern "C" int eig_gpu_pin(void *ptr, size_t bytes)
 {
     if (!ptr || !bytes) return 0;
     /* Pinned host memory: async copies at full PCIe speed, overlapping kernels. */
-    if (cudaHostRegister(ptr, bytes, cudaHostRegisterDefault) != cudaSuccess) cudaGetLastError();
+    /* Portable: pinned for every device's context, whichever thread or device
+     * registered it (the pipeline registers on the main thread, solves on a worker). */
+    if (cudaHostRegister(ptr, bytes, cudaHostRegisterPortable) != cudaSuccess) cudaGetLastError();
     return 0;
 }
 
 extern "C" void eig_gpu_unpin(void *ptr)
 {
     if (ptr && cudaHostUnregister(ptr) != cudaSuccess) cudaGetLastError();
+}
+
+extern "C" int eig_gpu_kernel_applies(const char *kernel, const eig_solve_params *p, int n)
+{
+    if (!kernel || !*kernel || !strcmp(kernel, "auto")) return 1;
+    for (int k = 0; k < K_COUNT; k++)
+        if (!strcmp(kernel, gpu_kernel_names[k]))
+            return p->precision == EIG_PREC_SINGLE ? kernel_applies_s(k, p, n) : kernel_applies_d(k, p, n);
+    return 0;
 }
 
 extern "C" int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
