@@ -27,4 +27,42 @@ enum eig_status {
     EIG_STATUS_INVALID_INPUT = 2 /* NaN or Inf among the entries */
 };
 
+/* A team: the threads that share one matrix. On the host and in the
+ * thread-per-matrix kernels a team of one (EIG_TEAM_SOLO_INIT); in cooperative
+ * kernels the lanes of a warp (or part of one: `mask` names them) or all
+ * threads of a block. The solver code stays one source: a loop whose
+ * iterations are independent is written EIG_TEAM_FOR and its iterations are
+ * dealt out over the team; scalar control flow runs redundantly on every
+ * member (same inputs, same branches); a write every member would make
+ * identically is done by the leader only; eig_team_sync() orders writes to the
+ * shared matrix before later reads. With a team of one all of it compiles
+ * away to the plain serial loops. */
+typedef struct {
+    int rank;      /* 0 .. size-1 */
+    int size;      /* 1: solo */
+    unsigned mask; /* warp teams: the lanes taking part (for __syncwarp) */
+    int block;     /* 1: the team is the whole thread block (__syncthreads) */
+} eig_team;
+
+#define EIG_TEAM_SOLO_INIT {0, 1, 0u, 0}
+/* for (j = lo; j <= hi; j++), iterations dealt over the team */
+#define EIG_TEAM_FOR(t, j, lo, hi) for (int j = (lo) + (t).rank; j <= (hi); j += (t).size)
+#define EIG_TEAM_LEAD(t) ((t).rank == 0)
+
+#ifdef __CUDACC__
+static __host__ __device__ inline void eig_team_sync(eig_team t)
+{
+#ifdef __CUDA_ARCH__
+    if (t.size > 1) {
+        if (t.block) __syncthreads();
+        else __syncwarp(t.mask);
+    }
+#else
+    (void)t;
+#endif
+}
+#else
+static inline void eig_team_sync(eig_team t) { (void)t; }
+#endif
+
 #endif
