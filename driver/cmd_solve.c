@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "collection.h"
 #include "eig_error.h"
+#include "nccl_link.h"
 #include "partition.h"
 #include "pipeline.h"
 #include "report.h"
@@ -22,12 +23,16 @@
 
 typedef enum { BACKEND_AUTO = EIG_BACKEND_AUTO, BACKEND_CPU = EIG_BACKEND_CPU, BACKEND_GPU = EIG_BACKEND_GPU } backend_choice;
 
+/* How gathered results travel to rank 0. */
+enum { GATHER_VIA_AUTO, GATHER_VIA_MPI, GATHER_VIA_NCCL };
+
 typedef struct {
     const char *input, *output, *report_json, *synthetic;
     eig_solve_params params;
     backend_choice backend;
     eig_idx chunk, range_start, range_count;
     int streams, force, quiet, strict, trust_kind, resume, parallel_output, dynamic, share_gpu;
+    int gather_via; /* GATHER_VIA_* */
     int64_t max_gpu_mem;
     const char *kernel;
 } solve_options;
@@ -49,9 +54,12 @@ static void solve_usage(void)
            "  --select-range A:B    eigenvalues in (A, B] (bisection)\n"
            "  --backend B           auto (GPU when every rank has one; default), cpu, gpu\n"
            "                        (default taken from $EIGSWEEP_BACKEND when set)\n"
-           "  --chunk N             matrices per chunk (default: about 64 MB of input)\n"
+           "  --chunk N             matrices per chunk (default: 64 MB of buffers on the CPU,\n"
+           "                        256 MB on a GPU, at least 4 chunks per rank)\n"
            "  --streams S           CUDA streams per rank (default 4)\n"
-           "  --kernel NAME         force a GPU kernel (see docs/methods.md)\n"
+           "  --kernel NAME         force a GPU kernel (see docs/methods.md): auto, thread-global,\n"
+           "                        thread-shared, warp-jacobi, eigval-thread, warp-general,\n"
+           "                        block-tridiag\n"
            "  --share-gpu           allow several ranks of a node on one GPU (default: error)\n"
            "  --max-gpu-mem MB      device memory this rank may use (default: 80%% of free)\n"
            "  --range START:COUNT   solve only matrices START..START+COUNT-1 (job arrays; see merge)\n"
@@ -59,6 +67,8 @@ static void solve_usage(void)
            "                        options; any rank count); no-op when OUT.h5 is complete\n"
            "  --output MODE         gather (default: results travel to rank 0, which writes)\n"
            "                        or parallel (every rank writes its rows through MPI-IO)\n"
+           "  --gather-via T        auto (default: NCCL, GPU to GPU, when every rank has its\n"
+           "                        own GPU and the build has NCCL; else MPI), mpi, nccl\n"
            "  --balance MODE        static (default: a fixed block of chunks per rank) or\n"
            "                        dynamic (ranks take chunks from a shared counter)\n"
            "  --synthetic SPEC      generate the input in memory instead of reading a file\n"
@@ -96,7 +106,7 @@ static int parse_pair_i64(const char *opt, const char *s, int64_t *a, int64_t *b
 static int parse_solve(int argc, char **argv, solve_options *o, int *help)
 {
     enum { O_METHOD = 256, O_VECTORS, O_SELI, O_SELR, O_BACKEND, O_CHUNK, O_STREAMS, O_KERNEL, O_RANGE,
-           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH, O_SHARE, O_GPUMEM };
+           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH, O_SHARE, O_GPUMEM, O_GATHER_VIA };
     static const struct option opts[] = {
         {"method", required_argument, 0, O_METHOD},
         {"vectors", no_argument, 0, O_VECTORS},  {"select-index", required_argument, 0, O_SELI},
@@ -107,7 +117,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         {"strict", no_argument, 0, O_STRICT},    {"trust-kind", no_argument, 0, O_TRUST},
         {"resume", no_argument, 0, O_RESUME},    {"output", required_argument, 0, O_OUTPUT},
         {"balance", required_argument, 0, O_BALANCE}, {"synthetic", required_argument, 0, O_SYNTH}, {"share-gpu", no_argument, 0, O_SHARE},
-        {"max-gpu-mem", required_argument, 0, O_GPUMEM},    {"force", no_argument, 0, O_FORCE},
+        {"max-gpu-mem", required_argument, 0, O_GPUMEM}, {"gather-via", required_argument, 0, O_GATHER_VIA},    {"force", no_argument, 0, O_FORCE},
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
@@ -172,6 +182,12 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
             else return EIG_ERROR(EIG_ERR_USAGE, "--balance: '%s' is not static or dynamic", optarg);
             break;
         case O_SYNTH: o->synthetic = optarg; break;
+        case O_GATHER_VIA:
+            if (!strcmp(optarg, "auto")) o->gather_via = GATHER_VIA_AUTO;
+            else if (!strcmp(optarg, "mpi")) o->gather_via = GATHER_VIA_MPI;
+            else if (!strcmp(optarg, "nccl")) o->gather_via = GATHER_VIA_NCCL;
+            else return EIG_ERROR(EIG_ERR_USAGE, "--gather-via: '%s' is not auto, mpi or nccl", optarg);
+            break;
         case O_SHARE: o->share_gpu = 1; break;
         case O_GPUMEM: {
             double mb;
@@ -251,17 +267,20 @@ static int check_ranges(solve_options *o, const eig_source *in)
     return 0;
 }
 
-/* Chunk size: --chunk, or about 64 MB of buffers per chunk, and at least a few
- * chunks per rank so dynamic balance has something to balance. */
-static eig_idx choose_chunk(const solve_options *o, const eig_source *in, int nranks)
+/* Chunk size: --chunk, or about 64 MB of buffers per chunk on the CPU and
+ * 256 MB on a GPU (a GPU call needs tens of thousands of matrices to fill the
+ * device), and at least four chunks per rank, so reading the next chunk
+ * overlaps solving this one for most of the run (eight with dynamic
+ * balance, so it has something to balance). */
+static eig_idx choose_chunk(const solve_options *o, const eig_source *in, int nranks, int use_gpu)
 {
     eig_layout l = eig_layout_of(&o->params, in->n);
     size_t es = o->params.precision == EIG_PREC_SINGLE ? 4 : 8;
     eig_idx bytes = (eig_idx)((size_t)(l.input + l.values + l.vectors) * es + 5);
     if (o->chunk > 0) return o->chunk < o->range_count ? o->chunk : o->range_count;
-    eig_idx c = eig_part_auto_chunk(bytes, o->range_count, (eig_idx)64 << 20);
+    eig_idx c = eig_part_auto_chunk(bytes, o->range_count, (eig_idx)(use_gpu ? 256 : 64) << 20);
     eig_idx per_rank = (o->range_count + nranks - 1) / nranks;
-    eig_idx want = o->dynamic ? (per_rank + 7) / 8 : per_rank;
+    eig_idx want = (per_rank + (o->dynamic ? 7 : 3)) / (o->dynamic ? 8 : 4);
     if (want > 0 && c > want) c = want;
     return c;
 }
@@ -330,8 +349,20 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     if (auto_method && bind.use_gpu && o.params.method == EIG_METHOD_JACOBI && src.n > 12)
         o.params.method = EIG_METHOD_TRIDIAG_QL;
     pl.gpu.device = bind.device, pl.gpu.streams = o.streams, pl.gpu.kernel = o.kernel;
+    /* NCCL needs a GPU of its own on every rank (it refuses two ranks on one
+     * device) and something to gather. Forced, it must be possible; auto
+     * falls back to MPI if the link cannot be opened. */
+    int nccl_ok = bind.use_gpu && !o.share_gpu && !o.parallel_output && eig_nccl_built(); /* (one rank: nothing to gather) */
+    if (o.gather_via == GATHER_VIA_NCCL && !nccl_ok) {
+        rc = eig_agree(ctx, EIG_ERROR(EIG_ERR_USAGE, "--gather-via nccl needs the GPU backend with one GPU per rank (no "
+                                      "--share-gpu), --output gather and a build with NCCL (this build: NCCL %s); use "
+                                      "--gather-via mpi or auto", eig_nccl_built() ? "yes" : "no"));
+        eig_source_close(&src);
+        return rc;
+    }
+    pl.gather_nccl = o.gather_via == GATHER_VIA_NCCL ? 2 : o.gather_via == GATHER_VIA_AUTO && nccl_ok ? 1 : 0;
     pl.gpu.max_gpu_mem = (size_t)o.max_gpu_mem;
-    pl.chunk = choose_chunk(&o, &src, ctx->size);
+    pl.chunk = choose_chunk(&o, &src, ctx->size, bind.use_gpu);
 
     /* The output: opened by rank 0 (gather) or by every rank (parallel). */
     char key[8192];
@@ -365,18 +396,19 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
                     (long long)eig_pipeline_chunks(&pl));
     }
 
+    info.total_matrices = o.range_count;
+
+    rc = eig_pipeline_run(&pl);
     const char *backend = o.backend == BACKEND_GPU ? "gpu" : "cpu";
     snprintf(info.header, sizeof info.header,
              "eigsweep %s solve input=%s output=%s N=%lld n=%d kind=%s precision=%s method=%s vectors=%s "
-             "backend=%s ranks=%d threads=%d chunk=%lld streams=%d range=%lld:%lld output=%s balance=%s%s",
+             "backend=%s ranks=%d threads=%d chunk=%lld streams=%d range=%lld:%lld output=%s%s balance=%s%s",
              EIGSWEEP_VERSION, src.name, o.output, (long long)src.count, src.n, eig_kind_name(o.params.kind),
              o.params.precision == EIG_PREC_SINGLE ? "single" : "double", eig_method_name(o.params.method),
              o.params.vectors ? "yes" : "no", backend, ctx->size, omp_get_max_threads(), (long long)pl.chunk,
              o.streams, (long long)o.range_start, (long long)o.range_count, o.parallel_output ? "parallel" : "gather",
+             o.parallel_output || ctx->size == 1 ? "" : pl.gather_nccl ? " gather-via=nccl" : " gather-via=mpi",
              o.dynamic ? "dynamic" : "static", resumed ? " resumed" : "");
-    info.total_matrices = o.range_count;
-
-    rc = eig_pipeline_run(&pl);
     free(done);
     eig_source_close(&src);
     eig_rank_stats sum;

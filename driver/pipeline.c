@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "eig_error.h"
+#include "nccl_link.h"
 #include "partition.h"
 #include "solve_worker.h"
 #include "validate.h"
@@ -34,6 +35,8 @@ typedef struct {
      * sending (rank 0 in gather mode receives into it). */
     chunk_buf buf[3];
     eig_idx written;     /* rank 0 (gather): matrices written so far */
+    eig_nccl_link *nccl; /* gather payloads over NCCL; NULL: over MPI */
+    int nbuf, gather_root, done_ranks, drain_rc; /* drain_rc: rank 0's receive/write error while polling */
     double t_start, t_progress;
 } loop_state;
 
@@ -175,19 +178,38 @@ static int write_chunk(loop_state *s, const chunk_buf *b, eig_slice c)
 
 /* ---- gather: non-root ranks send chunks to rank 0 ---- */
 
-static void send_chunk(loop_state *s, chunk_buf *b, eig_idx g, eig_slice c)
+/* The parts of a chunk's payload, in the order they travel. */
+static int payload_parts(loop_state *s, chunk_buf *b, eig_idx count, void **parts, size_t *sizes)
+{
+    parts[0] = b->values, sizes[0] = (size_t)(s->l.values * count) * s->es;
+    parts[1] = b->status, sizes[1] = (size_t)count;
+    parts[2] = b->iters, sizes[2] = sizeof(int32_t) * (size_t)count;
+    parts[3] = b->vectors, sizes[3] = s->l.vectors ? (size_t)(s->l.vectors * count) * s->es : 0;
+    return s->l.vectors ? 4 : 3;
+}
+
+static int job_aborted(void *arg) { return fetch_add(arg, 1, 0) != 0; }
+
+static int send_chunk(loop_state *s, chunk_buf *b, eig_idx g, eig_slice c)
 {
     double t = eig_now();
+    MPI_Comm comm = s->pl->ctx->comm;
     int64_t header[3] = {g, c.count, 0};
-    MPI_Send(header, 3, MPI_INT64_T, 0, TAG_HEADER, s->pl->ctx->comm);
+    void *parts[4];
+    size_t sizes[4];
+    int np = payload_parts(s, b, c.count, parts, sizes);
     b->nreq = 0;
-    MPI_Isend(b->values, (int)((size_t)(s->l.values * c.count) * s->es), MPI_BYTE, 0, TAG_VALUES, s->pl->ctx->comm, &b->req[b->nreq++]);
-    MPI_Isend(b->status, (int)c.count, MPI_INT8_T, 0, TAG_STATUS, s->pl->ctx->comm, &b->req[b->nreq++]);
-    MPI_Isend(b->iters, (int)c.count, MPI_INT32_T, 0, TAG_ITERS, s->pl->ctx->comm, &b->req[b->nreq++]);
-    if (s->l.vectors)
-        MPI_Isend(b->vectors, (int)((size_t)(s->l.vectors * c.count) * s->es), MPI_BYTE, 0, TAG_VECTORS, s->pl->ctx->comm,
-                  &b->req[b->nreq++]);
+    if (s->nccl) {
+        /* header first: rank 0 posts the matching receive when it reads it */
+        MPI_Send(header, 3, MPI_INT64_T, 0, TAG_HEADER, comm);
+        EIG_CALL(eig_nccl_send(s->nccl, np, (const void *const *)parts, sizes, job_aborted, s));
+    } else {
+        MPI_Send(header, 3, MPI_INT64_T, 0, TAG_HEADER, comm);
+        for (int p = 0; p < np; p++)
+            MPI_Isend(parts[p], (int)sizes[p], MPI_BYTE, 0, TAG_VALUES + p, comm, &b->req[b->nreq++]);
+    }
     eig_stats_lap(&s->pl->stats, EIG_STAGE_GATHER, &t);
+    return 0;
 }
 
 static void send_done(loop_state *s, int rc)
@@ -203,13 +225,16 @@ static int receive_one(loop_state *s, const int64_t *header, int from, chunk_buf
     if (header[0] < 0) return 1; /* a sender that failed reports its own error at the end */
     double t = eig_now();
     eig_idx cnt = header[1];
-    MPI_Comm comm = s->pl->ctx->comm;
-    MPI_Recv(rb->values, (int)((size_t)(s->l.values * cnt) * s->es), MPI_BYTE, from, TAG_VALUES, comm, MPI_STATUS_IGNORE);
-    MPI_Recv(rb->status, (int)cnt, MPI_INT8_T, from, TAG_STATUS, comm, MPI_STATUS_IGNORE);
-    MPI_Recv(rb->iters, (int)cnt, MPI_INT32_T, from, TAG_ITERS, comm, MPI_STATUS_IGNORE);
-    if (s->l.vectors)
-        MPI_Recv(rb->vectors, (int)((size_t)(s->l.vectors * cnt) * s->es), MPI_BYTE, from, TAG_VECTORS, comm,
-                 MPI_STATUS_IGNORE);
+    void *parts[4];
+    size_t sizes[4];
+    int np = payload_parts(s, rb, cnt, parts, sizes);
+    if (s->nccl) {
+        int r = eig_nccl_recv(s->nccl, from, np, parts, sizes);
+        if (r && !*rc) *rc = r, raise_abort(s);
+    } else {
+        for (int p = 0; p < np; p++)
+            MPI_Recv(parts[p], (int)sizes[p], MPI_BYTE, from, TAG_VALUES + p, s->pl->ctx->comm, MPI_STATUS_IGNORE);
+    }
     eig_stats_lap(&s->pl->stats, EIG_STAGE_GATHER, &t);
     if (!*rc) {
         eig_slice c = global_chunk(s->pl, header[0]);
@@ -249,6 +274,21 @@ static void progress(loop_state *s, eig_idx own_done, eig_idx own_total)
     fflush(stdout);
 }
 
+/* While the worker solves: complete this rank's finished sends (Open MPI
+ * moves a large message only while its sender calls into MPI) and, on rank
+ * 0, receive and write what the other ranks have sent. */
+static void poll_while_solving(void *arg)
+{
+    loop_state *s = arg;
+    for (int i = 0; i < s->nbuf; i++) {
+        chunk_buf *b = &s->buf[i];
+        int flag = 0;
+        if (b->nreq) MPI_Testall(b->nreq, b->req, &flag, MPI_STATUSES_IGNORE);
+        if (flag) b->nreq = 0;
+    }
+    if (s->gather_root && !s->drain_rc) drain(s, &s->buf[2], &s->done_ranks, 0, &s->drain_rc);
+}
+
 int eig_pipeline_run(eig_pipeline *pl)
 {
     eig_ctx *ctx = pl->ctx;
@@ -265,6 +305,7 @@ int eig_pipeline_run(eig_pipeline *pl)
     int gather_root = !pl->parallel_output && ctx->rank == 0 && ctx->size > 1;
     int gather_leaf = !pl->parallel_output && ctx->rank != 0;
     int nbuf = gather_root || gather_leaf ? 3 : 2;
+    s.nbuf = nbuf, s.gather_root = gather_root;
     int rc = 0;
     for (int i = 0; i < nbuf && !rc; i++) rc = alloc_chunk_buf(&s.buf[i], s.l, s.es, pl->chunk, pl->use_gpu);
     eig_solve_worker *worker = rc ? NULL : eig_worker_start();
@@ -273,6 +314,23 @@ int eig_pipeline_run(eig_pipeline *pl)
         eig_worker_stop(worker);
         for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
         return rc;
+    }
+    if (pl->gather_nccl && (gather_root || gather_leaf)) {
+        void *parts[4];
+        size_t sizes[4], slot = 0;
+        int np = payload_parts(&s, &s.buf[0], pl->chunk, parts, sizes);
+        for (int p = 0; p < np; p++) slot += sizes[p];
+        rc = eig_nccl_open(ctx->comm, pl->gpu.device, slot, &s.nccl); /* collective; same outcome on every rank */
+        if (rc && pl->gather_nccl == 1) { /* auto: MPI will do */
+            eig_say(ctx, "solve: warning: %s; gathering over MPI instead\n", eig_error_message());
+            eig_error_clear();
+            rc = 0, pl->gather_nccl = 0;
+        }
+        if (rc) {
+            eig_worker_stop(worker);
+            for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
+            return eig_agree(ctx, rc);
+        }
     }
     MPI_Win_allocate(ctx->rank == 0 ? 2 * sizeof(int64_t) : 0, sizeof(int64_t), MPI_INFO_NULL, ctx->comm, &s.win_mem, &s.win);
     if (ctx->rank == 0) s.win_mem[0] = s.win_mem[1] = 0;
@@ -283,7 +341,7 @@ int eig_pipeline_run(eig_pipeline *pl)
      * and reads the next one, then delivers g (send or write). Reading and
      * solving overlap; results still land by global index, so the output
      * does not depend on the order. */
-    int done_ranks = 0, cur = 0;
+    int cur = 0;
     eig_idx own_done = 0;
     eig_idx g = claim_undone_chunk(&s);
     if (g >= 0) rc = read_chunk(&s, &s.buf[cur], global_chunk(pl, g));
@@ -294,27 +352,36 @@ int eig_pipeline_run(eig_pipeline *pl)
         int nxt = gather_leaf ? (cur + 1) % 3 : cur ^ 1;
         eig_idx g_next = claim_undone_chunk(&s);
         int rc_read = g_next >= 0 ? read_chunk(&s, &s.buf[nxt], global_chunk(pl, g_next)) : 0;
-        rc = eig_worker_wait(worker);
+        rc = eig_worker_wait_polling(worker, poll_while_solving, &s);
         if (!rc) rc = rc_read;
+        if (!rc) rc = s.drain_rc;
         if (!rc) {
             count_solved(pl, &job);
-            if (gather_leaf) send_chunk(&s, &s.buf[cur], g, c);
+            if (gather_leaf) rc = send_chunk(&s, &s.buf[cur], g, c);
             else rc = write_chunk(&s, &s.buf[cur], c);
         }
         if (rc) break;
         own_done++;
-        if (gather_root) drain(&s, &s.buf[2], &done_ranks, 0, &rc);
+        if (gather_root) drain(&s, &s.buf[2], &s.done_ranks, 0, &rc);
         if (rc) break;
         progress(&s, own_done, pl->dynamic ? nchunks / ctx->size : s.mine.count);
         g = g_next, cur = nxt;
     }
     if (rc) raise_abort(&s);
     eig_worker_stop(worker);
+    if (gather_leaf && s.nccl && !rc) {
+        double t = eig_now();
+        if ((rc = eig_nccl_flush(s.nccl, job_aborted, &s))) raise_abort(&s);
+        eig_stats_lap(&pl->stats, EIG_STAGE_GATHER, &t);
+    }
     if (gather_leaf) send_done(&s, rc);
-    if (gather_root) drain(&s, &s.buf[2], &done_ranks, 1, &rc);
+    if (!rc) rc = s.drain_rc;
+    if (gather_root) drain(&s, &s.buf[2], &s.done_ranks, 1, &rc);
     MPI_Win_unlock_all(s.win);
     MPI_Win_free(&s.win);
     for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
     /* A rank that stopped because another failed reports no error of its own. */
-    return eig_agree(ctx, rc);
+    rc = eig_agree(ctx, rc);
+    eig_nccl_close(s.nccl, rc != 0);
+    return rc;
 }

@@ -2,6 +2,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "eig_error.h"
 
@@ -62,18 +63,34 @@ void eig_worker_post(eig_solve_worker *w, eig_job_fn fn, void *arg)
     pthread_mutex_unlock(&w->lock);
 }
 
-int eig_worker_wait(eig_solve_worker *w)
+int eig_worker_wait_polling(eig_solve_worker *w, void (*poll)(void *), void *arg)
 {
     pthread_mutex_lock(&w->lock);
     int rc = 0;
     if (w->posted) {
-        while (!w->finished) pthread_cond_wait(&w->changed, &w->lock);
+        while (!w->finished) {
+            if (!poll) {
+                pthread_cond_wait(&w->changed, &w->lock);
+                continue;
+            }
+            struct timespec until;
+            clock_gettime(CLOCK_REALTIME, &until);
+            until.tv_nsec += 200000; /* 0.2 ms */
+            if (until.tv_nsec >= 1000000000L) until.tv_sec++, until.tv_nsec -= 1000000000L;
+            pthread_cond_timedwait(&w->changed, &w->lock, &until);
+            if (w->finished) break;
+            pthread_mutex_unlock(&w->lock);
+            poll(arg);
+            pthread_mutex_lock(&w->lock);
+        }
         rc = w->result;
         w->posted = 0;
     }
     pthread_mutex_unlock(&w->lock);
     return rc;
 }
+
+int eig_worker_wait(eig_solve_worker *w) { return eig_worker_wait_polling(w, NULL, NULL); }
 
 void eig_worker_stop(eig_solve_worker *w)
 {

@@ -14,6 +14,9 @@ eig_solve_worker *eig_worker_start(void);
 void eig_worker_post(eig_solve_worker *w, eig_job_fn fn, void *arg);
 /* Waits for the posted job and returns its result (0 when none is posted). */
 int eig_worker_wait(eig_solve_worker *w);
+/* The same, calling poll(arg) on this thread every fraction of a millisecond
+ * while it waits (the pipeline moves MPI messages and writes results then). */
+int eig_worker_wait_polling(eig_solve_worker *w, void (*poll)(void *), void *arg);
 /* Waits for any posted job, then ends and frees the thread. NULL is fine. */
 void eig_worker_stop(eig_solve_worker *w);
 

@@ -19,6 +19,8 @@ eig_add_cli_test(e2e_example example_end_to_end.sh $<TARGET_FILE:solve_oracle>)
 eig_add_cli_test(cli_solve_all_families solve_all_families.sh $<TARGET_FILE:solve_oracle> cpu)
 eig_add_cli_test(gpu_solve_all_families solve_all_families.sh $<TARGET_FILE:solve_oracle> gpu)
 set_tests_properties(gpu_solve_all_families PROPERTIES LABELS "gpu;cli")
+eig_add_cli_test(gpu_gather_nccl gpu_gather.sh)
+set_tests_properties(gpu_gather_nccl PROPERTIES LABELS "gpu;cli;mpi")
 
 add_executable(make_bad_input make_bad_input.c)
 target_link_libraries(make_bad_input PRIVATE eig_testutil)
