@@ -23,8 +23,11 @@
 
 typedef enum { BACKEND_AUTO = EIG_BACKEND_AUTO, BACKEND_CPU = EIG_BACKEND_CPU, BACKEND_GPU = EIG_BACKEND_GPU } backend_choice;
 
-/* How gathered results travel to rank 0. */
-enum { GATHER_VIA_AUTO, GATHER_VIA_MPI, GATHER_VIA_NCCL };
+/* How gathered results travel to rank 0. MPI is the default: the results
+ * are in pinned host memory when a chunk is solved, and measured on one
+ * 2-GPU node NCCL's setup (about a second) outweighs its faster transfer
+ * (docs/scaling.md). */
+enum { GATHER_VIA_MPI, GATHER_VIA_NCCL };
 
 typedef struct {
     const char *input, *output, *report_json, *synthetic;
@@ -55,7 +58,8 @@ static void solve_usage(void)
            "  --backend B           auto (GPU when every rank has one; default), cpu, gpu\n"
            "                        (default taken from $EIGSWEEP_BACKEND when set)\n"
            "  --chunk N             matrices per chunk (default: 64 MB of buffers on the CPU,\n"
-           "                        256 MB on a GPU, at least 4 chunks per rank)\n"
+           "                        1 GiB on a GPU, at least 4 chunks per rank; a rank\n"
+           "                        holds 2-3 chunks of buffers)\n"
            "  --streams S           CUDA streams per rank (default 4)\n"
            "  --kernel NAME         force a GPU kernel (see docs/methods.md): auto, thread-global,\n"
            "                        thread-shared, warp-jacobi, eigval-thread, warp-general,\n"
@@ -67,8 +71,8 @@ static void solve_usage(void)
            "                        options; any rank count); no-op when OUT.h5 is complete\n"
            "  --output MODE         gather (default: results travel to rank 0, which writes)\n"
            "                        or parallel (every rank writes its rows through MPI-IO)\n"
-           "  --gather-via T        auto (default: NCCL, GPU to GPU, when every rank has its\n"
-           "                        own GPU and the build has NCCL; else MPI), mpi, nccl\n"
+           "  --gather-via T        mpi (default) or nccl: results go GPU to GPU to rank 0\n"
+           "                        (one GPU per rank; pays off on large runs across nodes)\n"
            "  --balance MODE        static (default: a fixed block of chunks per rank) or\n"
            "                        dynamic (ranks take chunks from a shared counter)\n"
            "  --synthetic SPEC      generate the input in memory instead of reading a file\n"
@@ -183,10 +187,9 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
             break;
         case O_SYNTH: o->synthetic = optarg; break;
         case O_GATHER_VIA:
-            if (!strcmp(optarg, "auto")) o->gather_via = GATHER_VIA_AUTO;
-            else if (!strcmp(optarg, "mpi")) o->gather_via = GATHER_VIA_MPI;
+            if (!strcmp(optarg, "mpi")) o->gather_via = GATHER_VIA_MPI;
             else if (!strcmp(optarg, "nccl")) o->gather_via = GATHER_VIA_NCCL;
-            else return EIG_ERROR(EIG_ERR_USAGE, "--gather-via: '%s' is not auto, mpi or nccl", optarg);
+            else return EIG_ERROR(EIG_ERR_USAGE, "--gather-via: '%s' is not mpi or nccl", optarg);
             break;
         case O_SHARE: o->share_gpu = 1; break;
         case O_GPUMEM: {
@@ -268,17 +271,18 @@ static int check_ranges(solve_options *o, const eig_source *in)
 }
 
 /* Chunk size: --chunk, or about 64 MB of buffers per chunk on the CPU and
- * 256 MB on a GPU (a GPU call needs tens of thousands of matrices to fill the
- * device), and at least four chunks per rank, so reading the next chunk
- * overlaps solving this one for most of the run (eight with dynamic
- * balance, so it has something to balance). */
+ * 1 GiB on a GPU (one thread per matrix needs a few hundred thousand
+ * matrices per call to fill an H100/H200: 30,000-matrix calls ran the n = 32
+ * general solve at half speed on an H200), and at least four chunks per
+ * rank, so reading the next chunk overlaps solving this one for most of the
+ * run (eight with dynamic balance, so it has something to balance). */
 static eig_idx choose_chunk(const solve_options *o, const eig_source *in, int nranks, int use_gpu)
 {
     eig_layout l = eig_layout_of(&o->params, in->n);
     size_t es = o->params.precision == EIG_PREC_SINGLE ? 4 : 8;
     eig_idx bytes = (eig_idx)((size_t)(l.input + l.values + l.vectors) * es + 5);
     if (o->chunk > 0) return o->chunk < o->range_count ? o->chunk : o->range_count;
-    eig_idx c = eig_part_auto_chunk(bytes, o->range_count, (eig_idx)(use_gpu ? 256 : 64) << 20);
+    eig_idx c = eig_part_auto_chunk(bytes, o->range_count, (eig_idx)(use_gpu ? 1024 : 64) << 20);
     eig_idx per_rank = (o->range_count + nranks - 1) / nranks;
     eig_idx want = (per_rank + (o->dynamic ? 7 : 3)) / (o->dynamic ? 8 : 4);
     if (want > 0 && c > want) c = want;
@@ -350,17 +354,16 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
         o.params.method = EIG_METHOD_TRIDIAG_QL;
     pl.gpu.device = bind.device, pl.gpu.streams = o.streams, pl.gpu.kernel = o.kernel;
     /* NCCL needs a GPU of its own on every rank (it refuses two ranks on one
-     * device) and something to gather. Forced, it must be possible; auto
-     * falls back to MPI if the link cannot be opened. */
+     * device) and the gather output mode. */
     int nccl_ok = bind.use_gpu && !o.share_gpu && !o.parallel_output && eig_nccl_built(); /* (one rank: nothing to gather) */
     if (o.gather_via == GATHER_VIA_NCCL && !nccl_ok) {
         rc = eig_agree(ctx, EIG_ERROR(EIG_ERR_USAGE, "--gather-via nccl needs the GPU backend with one GPU per rank (no "
                                       "--share-gpu), --output gather and a build with NCCL (this build: NCCL %s); use "
-                                      "--gather-via mpi or auto", eig_nccl_built() ? "yes" : "no"));
+                                      "--gather-via mpi", eig_nccl_built() ? "yes" : "no"));
         eig_source_close(&src);
         return rc;
     }
-    pl.gather_nccl = o.gather_via == GATHER_VIA_NCCL ? 2 : o.gather_via == GATHER_VIA_AUTO && nccl_ok ? 1 : 0;
+    pl.gather_nccl = o.gather_via == GATHER_VIA_NCCL;
     pl.gpu.max_gpu_mem = (size_t)o.max_gpu_mem;
     pl.chunk = choose_chunk(&o, &src, ctx->size, bind.use_gpu);
 

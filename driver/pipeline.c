@@ -321,11 +321,6 @@ int eig_pipeline_run(eig_pipeline *pl)
         int np = payload_parts(&s, &s.buf[0], pl->chunk, parts, sizes);
         for (int p = 0; p < np; p++) slot += sizes[p];
         rc = eig_nccl_open(ctx->comm, pl->gpu.device, slot, &s.nccl); /* collective; same outcome on every rank */
-        if (rc && pl->gather_nccl == 1) { /* auto: MPI will do */
-            eig_say(ctx, "solve: warning: %s; gathering over MPI instead\n", eig_error_message());
-            eig_error_clear();
-            rc = 0, pl->gather_nccl = 0;
-        }
         if (rc) {
             eig_worker_stop(worker);
             for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);

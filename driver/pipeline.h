@@ -23,8 +23,7 @@ typedef struct {
     int parallel_output;              /* --output parallel: every rank writes */
     int use_gpu;
     eig_gpu_config gpu;
-    int gather_nccl;                  /* gather payloads GPU to GPU over NCCL: 0 no (MPI), 1 if the link
-                                         opens (else MPI, with a warning), 2 required */
+    int gather_nccl;                  /* gather payloads GPU to GPU over NCCL (else MPI) */
     int check_structure;              /* !--trust-kind */
     int quiet;
     eig_result_file *out;             /* rank 0 (gather) or every rank (parallel) */

