@@ -2,6 +2,7 @@
  *   bench_anchors syevj   COUNT N [vectors]   cuSOLVER DsyevjBatched (data on the GPU)
  *   bench_anchors heevj   COUNT N             cuSOLVER ZheevjBatched, with vectors
  *   bench_anchors xheev   COUNT N             cuSOLVER XsyevBatched, complex double, with vectors
+ *   bench_anchors xsyev   COUNT N             cuSOLVER XsyevBatched, real double, with vectors
  *   bench_anchors dgeev   COUNT N             LAPACK dgeev, OpenMP over matrices
  *   bench_anchors dstebz  COUNT N             LAPACK dstebz, all eigenvalues, OpenMP
  * Prints "anchor <what> COUNT N: best of R = X ms" (R = $BENCH_REPS, default 3;
@@ -77,18 +78,25 @@ static void bench_syevj(int count, int n, int vectors)
     free(h);
 }
 
-static void bench_heevj(int count, int n)
+/* count random Hermitian n x n matrices (Gaussian entries), row-major. */
+static cuDoubleComplex *random_hermitian(int count, int n, unsigned long long seed)
 {
     size_t nn = (size_t)n * n;
     cuDoubleComplex *h = malloc(sizeof(cuDoubleComplex) * nn * count);
-    unsigned long long s = 11;
     for (int m = 0; m < count; m++)
         for (int i = 0; i < n; i++)
             for (int j = 0; j <= i; j++) {
-                double re = gauss(&s), im = i == j ? 0 : gauss(&s);
+                double re = gauss(&seed), im = i == j ? 0 : gauss(&seed);
                 h[m * nn + i * n + j] = make_cuDoubleComplex(re, im);
                 h[m * nn + j * n + i] = make_cuDoubleComplex(re, -im);
             }
+    return h;
+}
+
+static void bench_heevj(int count, int n)
+{
+    size_t nn = (size_t)n * n;
+    cuDoubleComplex *h = random_hermitian(count, n, 11);
     cuDoubleComplex *dA, *work;
     double *dW;
     int *dinfo, lwork;
@@ -126,22 +134,16 @@ static int bench_reps(void)
     return r && atoi(r) > 0 ? atoi(r) : 3;
 }
 
-static void bench_xheev(int count, int n)
+/* cusolverDnXsyevBatched with vectors on `count` n x n matrices already in
+ * host memory h (elements of elem_bytes, type a_type: real or complex
+ * double); times the library call alone, data on the device. */
+static void time_xsyev(const void *h, size_t elem_bytes, cudaDataType a_type, int count, int n, const char *label)
 {
     size_t nn = (size_t)n * n;
-    cuDoubleComplex *h = malloc(sizeof(cuDoubleComplex) * nn * count);
-    unsigned long long s = 13;
-    for (int m = 0; m < count; m++)
-        for (int i = 0; i < n; i++)
-            for (int j = 0; j <= i; j++) {
-                double re = gauss(&s), im = i == j ? 0 : gauss(&s);
-                h[m * nn + i * n + j] = make_cuDoubleComplex(re, im);
-                h[m * nn + j * n + i] = make_cuDoubleComplex(re, -im);
-            }
-    cuDoubleComplex *dA;
+    void *dA;
     double *dW;
     int *dinfo;
-    CHECK(cudaMalloc((void **)&dA, sizeof(cuDoubleComplex) * nn * count));
+    CHECK(cudaMalloc(&dA, elem_bytes * nn * count));
     CHECK(cudaMalloc((void **)&dW, sizeof(double) * n * count));
     CHECK(cudaMalloc((void **)&dinfo, sizeof(int) * count));
     cusolverDnHandle_t handle;
@@ -149,29 +151,47 @@ static void bench_xheev(int count, int n)
     CHECK(cusolverDnCreate(&handle));
     CHECK(cusolverDnCreateParams(&params));
     size_t dev_b = 0, host_b = 0;
-    CHECK(cusolverDnXsyevBatched_bufferSize(handle, params, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, CUDA_C_64F,
-                                            dA, n, CUDA_R_64F, dW, CUDA_C_64F, &dev_b, &host_b, count));
+    CHECK(cusolverDnXsyevBatched_bufferSize(handle, params, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, a_type,
+                                            dA, n, CUDA_R_64F, dW, a_type, &dev_b, &host_b, count));
     void *dwork, *hwork = malloc(host_b ? host_b : 1);
     CHECK(cudaMalloc(&dwork, dev_b ? dev_b : 1));
     double best = 1e30;
     int reps = bench_reps();
     for (int r = 0; r < reps; r++) {
-        CHECK(cudaMemcpy(dA, h, sizeof(cuDoubleComplex) * nn * count, cudaMemcpyHostToDevice));
+        CHECK(cudaMemcpy(dA, h, elem_bytes * nn * count, cudaMemcpyHostToDevice));
         cudaEvent_t a, b;
         cudaEventCreate(&a), cudaEventCreate(&b);
         cudaEventRecord(a, 0);
-        CHECK(cusolverDnXsyevBatched(handle, params, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, CUDA_C_64F, dA, n,
-                                     CUDA_R_64F, dW, CUDA_C_64F, dwork, dev_b, hwork, host_b, dinfo, count));
+        CHECK(cusolverDnXsyevBatched(handle, params, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, a_type, dA, n,
+                                     CUDA_R_64F, dW, a_type, dwork, dev_b, hwork, host_b, dinfo, count));
         cudaEventRecord(b, 0);
         cudaEventSynchronize(b);
         float ms;
         cudaEventElapsedTime(&ms, a, b);
         if (ms < best) best = ms;
     }
-    printf("anchor cusolverDnXsyevBatched complex vectors %d x %d: best of %d = %.3f ms (device-resident data)\n", count, n,
-           reps, best);
+    printf("anchor cusolverDnXsyevBatched %s vectors %d x %d: best of %d = %.3f ms (device-resident data)\n", label, count,
+           n, reps, best);
     cudaFree(dwork), cudaFree(dA), cudaFree(dW), cudaFree(dinfo), free(hwork);
     cusolverDnDestroyParams(params), cusolverDnDestroy(handle);
+}
+
+static void bench_xheev(int count, int n)
+{
+    cuDoubleComplex *h = random_hermitian(count, n, 13);
+    time_xsyev(h, sizeof(cuDoubleComplex), CUDA_C_64F, count, n, "complex");
+    free(h);
+}
+
+static void bench_xsyev(int count, int n)
+{
+    size_t nn = (size_t)n * n;
+    double *h = malloc(sizeof(double) * nn * count);
+    unsigned long long s = 17;
+    for (int m = 0; m < count; m++)
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j <= i; j++) h[m * nn + i * n + j] = h[m * nn + j * n + i] = gauss(&s);
+    time_xsyev(h, sizeof(double), CUDA_R_64F, count, n, "real");
     free(h);
 }
 
@@ -229,11 +249,12 @@ static void bench_dstebz(int count, int n)
 
 int main(int argc, char **argv)
 {
-    if (argc < 4) { fprintf(stderr, "usage: bench_anchors syevj|heevj|xheev|dgeev|dstebz COUNT N [vectors]\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: bench_anchors syevj|heevj|xheev|xsyev|dgeev|dstebz COUNT N [vectors]\n"); return 2; }
     int count = atoi(argv[2]), n = atoi(argv[3]);
     if (!strcmp(argv[1], "syevj")) bench_syevj(count, n, argc > 4);
     else if (!strcmp(argv[1], "heevj")) bench_heevj(count, n);
     else if (!strcmp(argv[1], "xheev")) bench_xheev(count, n);
+    else if (!strcmp(argv[1], "xsyev")) bench_xsyev(count, n);
     else if (!strcmp(argv[1], "dgeev")) bench_dgeev(count, n);
     else if (!strcmp(argv[1], "dstebz")) bench_dstebz(count, n);
     else return 2;

@@ -74,7 +74,7 @@ int main(int argc, char **argv)
     if (eig_kind_parse(argv[1], &p.kind)) return fprintf(stderr, "%s\n", eig_error_message()), 2;
     int n = atoi(argv[2]), reps = 3;
     eig_idx count = atoll(argv[3]);
-    eig_gpu_config cfg = {0, 4, 0, 0, NULL};
+    eig_gpu_config cfg = {0, 4, 0, 0, NULL, 0};
     for (int a = 4; a < argc; a++) {
         if (!strcmp(argv[a], "vectors")) p.vectors = 1;
         else if (!strcmp(argv[a], "single")) p.precision = EIG_PREC_SINGLE;

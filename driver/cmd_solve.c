@@ -353,6 +353,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     if (auto_method && bind.use_gpu && o.params.method == EIG_METHOD_JACOBI && src.n > 12)
         o.params.method = EIG_METHOD_TRIDIAG_QL;
     pl.gpu.device = bind.device, pl.gpu.streams = o.streams, pl.gpu.kernel = o.kernel;
+    pl.gpu.job_matrices = o.range_count;
     /* NCCL needs a GPU of its own on every rank (it refuses two ranks on one
      * device) and the gather output mode. */
     int nccl_ok = bind.use_gpu && !o.share_gpu && !o.parallel_output && eig_nccl_built(); /* (one rank: nothing to gather) */

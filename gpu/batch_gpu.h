@@ -21,7 +21,12 @@ typedef struct {
     size_t max_gpu_mem;   /* bytes of device memory we may use (0: 80% of free) */
     const char *kernel;   /* force a kernel (NULL or "auto": the measured table): "thread-global",
                              "thread-shared" (one thread per matrix, global / shared memory), "warp-jacobi"
-                             (symmetric Jacobi, n <= 32), "eigval-thread" (tridiagonal bisection) */
+                             (symmetric Jacobi, n <= 32), "eigval-thread" (tridiagonal bisection),
+                             "warp-general" (general Francis QR, a team of lanes per matrix in shared memory),
+                             "block-tridiag" (tridiag-ql, symmetric and Hermitian, a thread block per matrix) */
+    eig_idx job_matrices; /* matrices in the whole job (0: this call's count): the automatic kernel
+                             choice depends on it, never on how the job is cut into calls, so
+                             results do not depend on the rank count or chunk size */
 } eig_gpu_config;
 
 /* Number of usable CUDA devices (0 when none or no CUDA build). */

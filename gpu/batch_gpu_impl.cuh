@@ -88,8 +88,9 @@ static void EIG_FN(launch_transpose)(const eig_real *src, eig_real *dst, eig_idx
 #define EIG_EIGVAL_THREAD_FROM 2
 /* the eigval-thread per-matrix record, after the scaled diagonal and e^2 */
 enum { EIGV_S, EIGV_PIVMIN, EIGV_ABSTOL, EIGV_L, EIGV_U, EIGV_CL, EIGV_CU, EIGV_JA, EIGV_JB, EIGV_RECORD };
-enum { K_THREAD_GLOBAL, K_THREAD_SHARED, K_WARP_JACOBI, K_EIGVAL_THREAD, K_COUNT };
-static const char *const gpu_kernel_names[K_COUNT] = {"thread-global", "thread-shared", "warp-jacobi", "eigval-thread"};
+enum { K_THREAD_GLOBAL, K_THREAD_SHARED, K_WARP_JACOBI, K_EIGVAL_THREAD, K_WARP_GENERAL, K_BLOCK_TRIDIAG, K_COUNT };
+static const char *const gpu_kernel_names[K_COUNT] = {"thread-global", "thread-shared", "warp-jacobi", "eigval-thread", "warp-general",
+                                                        "block-tridiag"};
 #endif
 
 EIG_HD int EIG_FN(warp_jacobi_ld)(int n) { return n | 1; }
@@ -394,6 +395,9 @@ __global__ void EIG_FN(eigval_finish_kernel)(int n, eig_idx count, const eig_rea
     }
 }
 
+#include "kernel_warp_general.cuh"
+#include "kernel_block_tridiag.cuh"
+
 /* ---- kernel choice ---- */
 
 /* Threads per block for the shared-memory kernel (0: does not fit, use the
@@ -412,6 +416,10 @@ static int EIG_FN(kernel_applies)(int k, const eig_solve_params *p, int n)
     case K_THREAD_GLOBAL: return 1;
     case K_THREAD_SHARED: return EIG_FN(shared_block)((int)(l.input + EIG_FN(eig_solve_one_work)(p, n))) > 0;
     case K_WARP_JACOBI: return p->kind == EIG_KIND_SYMMETRIC && p->method == EIG_METHOD_JACOBI && n >= 1 && n <= 32;
+    case K_BLOCK_TRIDIAG:
+        return (p->kind == EIG_KIND_SYMMETRIC || p->kind == EIG_KIND_HERMITIAN) && p->method == EIG_METHOD_TRIDIAG_QL &&
+               n >= 1 && n <= 1024;
+    case K_WARP_GENERAL: return p->kind == EIG_KIND_GENERAL && n >= 1 && EIG_FN(warp_general_fits)(n);
     case K_EIGVAL_THREAD: return p->kind == EIG_KIND_TRIDIAGONAL && p->method == EIG_METHOD_BISECTION && n >= 1;
     default: return 0;
     }
@@ -436,18 +444,37 @@ static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
 /* The automatic mapping (family, method, n) -> kernel. The cooperative
  * kernels' thresholds come from bench/kernel_table.sh on the H100 (see
  * docs/performance.md, kernel table). */
-static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n)
+/* `small`: the batch has too few matrices for one thread per matrix to
+ * fill the GPU (fewer than EIG_SMALL_BATCH_PER_SM per SM). Above n = 32 the
+ * team kernels then win even where one thread per matrix wins on large
+ * batches (one H200, n = 128 general: 953 matrices took 1.84 s on
+ * thread-global; warp-general solves one matrix per SM in ~32 ms, so ~0.26 s;
+ * docs/performance.md §6). The count is the whole job's (cfg->job_matrices),
+ * so the choice, and with it every result bit, is the same however the job
+ * is split over ranks and chunks. */
+#define EIG_SMALL_BATCH_PER_SM 64
+static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, int small)
 {
     if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
+    if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM &&
+        (n <= EIG_WARP_GENERAL_TO || small))
+        return K_WARP_GENERAL;
+    if (EIG_FN(kernel_applies)(K_BLOCK_TRIDIAG, p, n) &&
+        (n >= (p->vectors ? EIG_BLOCK_TRIDIAG_VECTORS_FROM : EIG_BLOCK_TRIDIAG_FROM) || (small && n > 32)))
+        return K_BLOCK_TRIDIAG;
     if (EIG_FN(kernel_applies)(K_EIGVAL_THREAD, p, n) && n >= EIG_EIGVAL_THREAD_FROM) return K_EIGVAL_THREAD;
     if (EIG_FN(kernel_applies)(K_THREAD_SHARED, p, n) && n <= EIG_FN(shared_wins_up_to)(p)) return K_THREAD_SHARED;
     return K_THREAD_GLOBAL;
 }
 
-static int EIG_FN(pick_kernel)(const eig_gpu_config *cfg, const eig_solve_params *p, int n, int *kernel)
+static int EIG_FN(pick_kernel)(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
+                               int *kernel)
 {
     if (!cfg->kernel || !*cfg->kernel || !strcmp(cfg->kernel, "auto")) {
-        *kernel = EIG_FN(auto_kernel)(p, n);
+        int sms = 0;
+        GPU_CALL(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, cfg->device));
+        const eig_idx job = cfg->job_matrices > 0 ? cfg->job_matrices : count;
+        *kernel = EIG_FN(auto_kernel)(p, n, job < (eig_idx)sms * EIG_SMALL_BATCH_PER_SM);
         return 0;
     }
     for (int k = 0; k < K_COUNT; k++)
@@ -463,7 +490,7 @@ static int EIG_FN(pick_kernel)(const eig_gpu_config *cfg, const eig_solve_params
             return 0;
         }
     return EIG_ERROR(EIG_ERR_USAGE, "--kernel: unknown kernel '%s' (auto, thread-global, thread-shared, warp-jacobi, "
-                     "eigval-thread)", cfg->kernel);
+                     "eigval-thread, warp-general, block-tridiag)", cfg->kernel);
 }
 
 /* ---- the stream pipeline ---- */
@@ -475,17 +502,26 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
     eig_layout l = eig_layout_of(p, n);
     eig_idx wn = EIG_FN(eig_solve_one_work)(p, n);
     int kernel;
-    EIG_CALL(EIG_FN(pick_kernel)(cfg, p, n, &kernel));
+    EIG_CALL(EIG_FN(pick_kernel)(cfg, p, n, count, &kernel));
     /* Thread kernels work on element-wise data (transposed in and out); the
      * cooperative ones read and/or write matrix-wise data directly. */
-    const int ew_in = kernel != K_WARP_JACOBI, ew_out = kernel == K_THREAD_GLOBAL || kernel == K_THREAD_SHARED;
+    const int ew_in = kernel != K_WARP_JACOBI && kernel != K_WARP_GENERAL && kernel != K_BLOCK_TRIDIAG, ew_out = kernel == K_THREAD_GLOBAL || kernel == K_THREAD_SHARED;
     eig_idx work_reals = kernel == K_THREAD_GLOBAL ? wn : kernel == K_EIGVAL_THREAD ? EIG_FN(eigval_work)(n) : 0;
-    int T = 128;
+    const int bt_ts = block_tridiag_threads(n), bt_teams = block_tridiag_teams(bt_ts);
+    const int bt_zshared = kernel == K_BLOCK_TRIDIAG && EIG_FN(block_tridiag_z_shared)(p, n, bt_teams);
+    if (kernel == K_BLOCK_TRIDIAG && p->vectors && !bt_zshared) work_reals = (eig_idx)n * (n | 1); /* Z */
+    int T = 128, wg_resident = 0;
     size_t smem = 0;
     if (kernel == K_THREAD_SHARED) {
         T = EIG_FN(shared_block)((int)(l.input + wn));
         smem = (size_t)T * (size_t)(l.input + wn) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(EIG_FN(solve_shared_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    } else if (kernel == K_WARP_GENERAL) {
+        EIG_CALL(EIG_FN(warp_general_config)(n, warp_general_team(n), &T, &smem, &wg_resident));
+    } else if (kernel == K_BLOCK_TRIDIAG) {
+        T = bt_ts * bt_teams;
+        smem = (size_t)bt_teams * EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared) * sizeof(eig_real);
+        GPU_CALL(cudaFuncSetAttribute(EIG_FN(block_tridiag_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_JACOBI) {
         T = 32 * EIG_WARPS_PER_BLOCK;
         smem = (size_t)EIG_WARPS_PER_BLOCK * (size_t)EIG_FN(warp_jacobi_smem_reals)(n, p->vectors) * sizeof(eig_real);
@@ -526,6 +562,18 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
             blocks = (unsigned)((cnt + EIG_WARPS_PER_BLOCK - 1) / EIG_WARPS_PER_BLOCK);
             EIG_FN(warp_jacobi_kernel)<<<blocks, T, smem, st>>>(n, p->max_iter_factor, cnt, in_mw, val_mw,
                                                                  l.vectors ? vec_mw : 0, d_status, d_iters);
+            break;
+        case K_WARP_GENERAL: {
+            const int ts = warp_general_team(n), teams = T / ts;
+            blocks = (unsigned)((cnt + teams - 1) / teams);
+            if (blocks > (unsigned)wg_resident) blocks = (unsigned)wg_resident; /* persistent grid */
+            EIG_FN(warp_general_kernel)<<<blocks, T, smem, st>>>(n, ts, p->max_iter_factor, cnt, in_mw, val_mw, d_status,
+                                                                  d_iters);
+            break;
+        }
+        case K_BLOCK_TRIDIAG:
+            EIG_FN(block_tridiag_launch)(p, n, cnt, T, bt_teams, smem, (int)EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared),
+                                         in_mw, val_mw, l.vectors ? vec_mw : 0, work_reals ? work : 0, d_status, d_iters, st);
             break;
         case K_EIGVAL_THREAD: {
             EIG_FN(eigval_prepare_kernel)<<<blocks, T, 0, st>>>(*p, n, cnt, in_ew, work, val_mw, d_status, d_iters);

@@ -16,6 +16,20 @@
  *
  * Workspace: none beyond a (destroyed), wr and wi.
  *
+ * Teams (eig_team, solvers/eig_hd.h): the *_team entry point lets the
+ * threads of a cooperative GPU kernel share one matrix (in shared memory,
+ * rows `rs` apart). Independent loops are dealt out over the team (the
+ * Hessenberg left update over columns, its right update over rows, the
+ * Francis reflectors' row update over columns and column update over rows,
+ * scaling, swaps and balancing over rows/columns); scalar control (deflation
+ * search, shifts, bulge start, the 3-element reflectors) runs redundantly on
+ * every member from identical data, so every member takes the same branches;
+ * a scalar write (subdiagonal entries, eigenvalues, the sort) is the
+ * leader's; eig_team_sync() separates a phase's writes from the next phase's
+ * reads (and reads from the writes that follow them). Every element's
+ * arithmetic is that of the serial loop, so a team of one (the CPU and the
+ * thread-per-matrix kernels) runs exactly the serial code.
+ *
  * Output order: ascending by real part; equal real parts by ascending |imag|;
  * then positive imaginary part first. So each conjugate pair is adjacent
  * (+im, -im) and a real eigenvalue precedes pairs with the same real part.
@@ -26,90 +40,168 @@
 
 #ifndef EIG_GENERAL_ONCE
 #define EIG_GENERAL_ONCE
-/* element (i,j) of the matrix a of order n with element stride as */
-#define EIG_GEN_A(i, j) a[((eig_idx)(i) * n + (j)) * as]
+/* element (i,j) of the matrix a: columns as apart, rows rs apart (n*as
+ * when the matrix is stored densely) */
+#define EIG_GEN_A(i, j) a[(eig_idx)(i) * rs + (eig_idx)(j) * as]
 #define EIG_GEN_KEXSH 10 /* iterations without deflation before an exceptional shift */
 #endif
 
-/* 2-norm of a strided vector with a running scale (dnrm2): no overflow for
- * entries near the largest double, no underflow to zero for tiny ones. */
+/* One entry into a 2-norm with a running scale (dnrm2): scale*sqrt(ssq) is
+ * the norm so far; no overflow for entries near the largest double, no
+ * underflow to zero for tiny ones. */
+EIG_HD void EIG_FN(eig_gen_nrm2_add)(eig_real x, eig_real *scale, eig_real *ssq)
+{
+    eig_real ax = EIG_FABS(x);
+    if (ax == EIG_ZERO) return;
+    if (*scale < ax) {
+        eig_real r = *scale / ax;
+        *ssq = EIG_ONE + *ssq * r * r;
+        *scale = ax;
+    } else {
+        eig_real r = ax / *scale;
+        *ssq += r * r;
+    }
+}
+
+/* 2-norm of a strided vector (dnrm2). */
 EIG_HD eig_real EIG_FN(eig_gen_nrm2)(int len, const eig_real *x, eig_idx inc)
 {
     eig_real scale = EIG_ZERO, ssq = EIG_ONE;
-    for (int k = 0; k < len; k++) {
-        eig_real ax = EIG_FABS(x[k * inc]);
-        if (ax == EIG_ZERO) continue;
-        if (scale < ax) {
-            eig_real r = scale / ax;
-            ssq = EIG_ONE + ssq * r * r;
-            scale = ax;
-        } else {
-            eig_real r = ax / scale;
-            ssq += r * r;
-        }
-    }
+    for (int k = 0; k < len; k++) EIG_FN(eig_gen_nrm2_add)(x[k * inc], &scale, &ssq);
     return scale * EIG_SQRT(ssq);
 }
 
 EIG_HD eig_real EIG_FN(eig_gen_max)(eig_real x, eig_real y) { return x > y ? x : y; }
 EIG_HD eig_real EIG_FN(eig_gen_min)(eig_real x, eig_real y) { return x < y ? x : y; }
 
-EIG_HD void EIG_FN(eig_gen_fill_nan)(int n, eig_real *wr, eig_real *wi, eig_idx ws)
+/* Reductions (norms, maxima, the finiteness check) over a team: a warp team
+ * on the GPU splits the loop and combines its members' partial results with
+ * shuffles in a butterfly, each step commutative, so every member ends with
+ * the same bits; any other team runs the whole loop on every member (a team
+ * of one: the serial loop). eig_gen_red_team says which. */
+EIG_HD eig_team EIG_FN(eig_gen_red_team)(eig_team t)
 {
-    for (int k = 0; k < n; k++) {
+#ifdef __CUDA_ARCH__
+    if (t.size > 1 && !t.block) return t;
+#else
+    (void)t;
+#endif
+    const eig_team solo = EIG_TEAM_SOLO_INIT;
+    return solo;
+}
+
+EIG_HD eig_real EIG_FN(eig_gen_red_max)(eig_team r, eig_real x) /* x >= 0 */
+{
+#ifdef __CUDA_ARCH__
+    for (int o = r.size / 2; o > 0; o /= 2) x = EIG_FN(eig_gen_max)(x, __shfl_xor_sync(r.mask, x, o));
+#else
+    (void)r;
+#endif
+    return x;
+}
+
+EIG_HD int EIG_FN(eig_gen_red_any)(eig_team r, int x)
+{
+#ifdef __CUDA_ARCH__
+    if (r.size > 1) return __any_sync(r.mask, x) != 0;
+#else
+    (void)r;
+#endif
+    return x;
+}
+
+/* 2-norm of a strided vector the team t shares; a team of one: eig_gen_nrm2. */
+EIG_HD eig_real EIG_FN(eig_gen_team_nrm2)(eig_team t, int len, const eig_real *x, eig_idx inc)
+{
+    const eig_team r = EIG_FN(eig_gen_red_team)(t);
+    if (r.size == 1) return EIG_FN(eig_gen_nrm2)(len, x, inc);
+    eig_real scale = EIG_ZERO, ssq = EIG_ONE;
+    EIG_TEAM_FOR(r, k, 0, len - 1) EIG_FN(eig_gen_nrm2_add)(x[k * inc], &scale, &ssq);
+#ifdef __CUDA_ARCH__
+    for (int o = r.size / 2; o > 0; o /= 2) {
+        const eig_real s2 = __shfl_xor_sync(r.mask, scale, o), q2 = __shfl_xor_sync(r.mask, ssq, o);
+        /* the pair with the larger scale absorbs the other (the same sum on both partners) */
+        eig_real bs = scale, bq = ssq, ss = s2, sq = q2;
+        if (s2 > scale) bs = s2, bq = q2, ss = scale, sq = ssq;
+        if (ss > EIG_ZERO) {
+            const eig_real q = ss / bs;
+            bq = bq + sq * q * q;
+        }
+        scale = bs;
+        ssq = bq;
+    }
+#endif
+    return scale * EIG_SQRT(ssq);
+}
+
+EIG_HD void EIG_FN(eig_gen_fill_nan)(eig_team t, int n, eig_real *wr, eig_real *wi, eig_idx ws)
+{
+    EIG_TEAM_FOR(t, k, 0, n - 1) {
         wr[k * ws] = (eig_real)NAN;
         wi[k * ws] = (eig_real)NAN;
     }
 }
 
-EIG_HD int EIG_FN(eig_gen_all_finite)(int n, const eig_real *a, eig_idx as)
+EIG_HD int EIG_FN(eig_gen_all_finite)(eig_team t, int n, const eig_real *a, eig_idx as, eig_idx rs)
 {
-    for (int i = 0; i < n; i++)
+    const eig_team r = EIG_FN(eig_gen_red_team)(t);
+    int bad = 0;
+    EIG_TEAM_FOR(r, i, 0, n - 1) {
         for (int j = 0; j < n; j++)
-            if (!EIG_ISFINITE(EIG_GEN_A(i, j))) return 0;
-    return 1;
+            if (!EIG_ISFINITE(EIG_GEN_A(i, j))) bad = 1;
+        if (bad) break;
+    }
+    return !EIG_FN(eig_gen_red_any)(r, bad);
 }
 
 /* Multiplies a by a power of two so that max|a_ij| lies in [smlnum, bignum]
  * (dgeev's range). Powers of two keep the scaling exact. Returns the factor. */
-EIG_HD eig_real EIG_FN(eig_gen_scale_into_range)(int n, eig_real *a, eig_idx as)
+EIG_HD eig_real EIG_FN(eig_gen_scale_into_range)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs)
 {
     const eig_real smlnum = EIG_SQRT(EIG_SAFMIN) / (2 * EIG_EPS);
     const eig_real bignum = EIG_ONE / smlnum;
+    const eig_team rt = EIG_FN(eig_gen_red_team)(t);
     eig_real anrm = EIG_ZERO;
-    for (int i = 0; i < n; i++)
+    EIG_TEAM_FOR(rt, i, 0, n - 1)
         for (int j = 0; j < n; j++) anrm = EIG_FN(eig_gen_max)(anrm, EIG_FABS(EIG_GEN_A(i, j)));
+    anrm = EIG_FN(eig_gen_red_max)(rt, anrm);
     eig_real f = EIG_ONE;
     if (anrm == EIG_ZERO) return f;
     while (anrm * f > bignum) f *= (eig_real)0.5;
     while (anrm * f < smlnum) f *= (eig_real)2;
-    if (f != EIG_ONE)
-        for (int i = 0; i < n; i++)
+    if (f != EIG_ONE) {
+        eig_team_sync(t); /* every member has read a */
+        EIG_TEAM_FOR(t, i, 0, n - 1)
             for (int j = 0; j < n; j++) EIG_GEN_A(i, j) *= f;
+        eig_team_sync(t);
+    }
     return f;
 }
 
 /* Symmetric permutation exchanging indices p and q (rows and columns). */
-EIG_HD void EIG_FN(eig_gen_swap)(int n, eig_real *a, eig_idx as, int p, int q)
+EIG_HD void EIG_FN(eig_gen_swap)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int p, int q)
 {
     if (p == q) return;
-    for (int j = 0; j < n; j++) {
-        eig_real t = EIG_GEN_A(p, j);
+    eig_team_sync(t);
+    EIG_TEAM_FOR(t, j, 0, n - 1) {
+        eig_real x = EIG_GEN_A(p, j);
         EIG_GEN_A(p, j) = EIG_GEN_A(q, j);
-        EIG_GEN_A(q, j) = t;
+        EIG_GEN_A(q, j) = x;
     }
-    for (int i = 0; i < n; i++) {
-        eig_real t = EIG_GEN_A(i, p);
+    eig_team_sync(t);
+    EIG_TEAM_FOR(t, i, 0, n - 1) {
+        eig_real x = EIG_GEN_A(i, p);
         EIG_GEN_A(i, p) = EIG_GEN_A(i, q);
-        EIG_GEN_A(i, q) = t;
+        EIG_GEN_A(i, q) = x;
     }
+    eig_team_sync(t);
 }
 
 /* dgebal's permutation step: a row whose off-diagonal part inside the window
  * is zero goes to the bottom, a column whose off-diagonal part is zero goes
  * to the top; their diagonal entries are eigenvalues. Leaves the matrix block
  * upper triangular with the coupled part in rows/cols [*ilo, *ihi]. */
-EIG_HD void EIG_FN(eig_gen_permute)(int n, eig_real *a, eig_idx as, int *ilo, int *ihi)
+EIG_HD void EIG_FN(eig_gen_permute)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int *ilo, int *ihi)
 {
     int lo = 0, hi = n - 1, found = 1;
     while (found && hi > 0) {
@@ -119,7 +211,7 @@ EIG_HD void EIG_FN(eig_gen_permute)(int n, eig_real *a, eig_idx as, int *ilo, in
             for (int j = 0; j <= hi && isolated; j++)
                 if (j != r && EIG_GEN_A(r, j) != EIG_ZERO) isolated = 0;
             if (isolated) {
-                EIG_FN(eig_gen_swap)(n, a, as, r, hi);
+                EIG_FN(eig_gen_swap)(t, n, a, as, rs, r, hi);
                 hi--;
                 found = 1;
             }
@@ -133,7 +225,7 @@ EIG_HD void EIG_FN(eig_gen_permute)(int n, eig_real *a, eig_idx as, int *ilo, in
             for (int i = lo; i <= hi && isolated; i++)
                 if (i != c && EIG_GEN_A(i, c) != EIG_ZERO) isolated = 0;
             if (isolated) {
-                EIG_FN(eig_gen_swap)(n, a, as, c, lo);
+                EIG_FN(eig_gen_swap)(t, n, a, as, rs, c, lo);
                 lo++;
                 found = 1;
             }
@@ -148,23 +240,27 @@ EIG_HD void EIG_FN(eig_gen_permute)(int n, eig_real *a, eig_idx as, int *ilo, in
  * accepting a change only when it shrinks their sum by 5%. The range guards
  * keep every entry finite and normal. No scale factors are kept: eigenvalues
  * do not need them. */
-EIG_HD void EIG_FN(eig_gen_balance_scale)(int n, eig_real *a, eig_idx as, int ilo, int ihi)
+EIG_HD void EIG_FN(eig_gen_balance_scale)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi)
 {
     const eig_real sfmin1 = EIG_SAFMIN / (2 * EIG_EPS);
     const eig_real sfmin2 = 2 * sfmin1, sfmax2 = EIG_ONE / sfmin2;
     const int w = ihi - ilo + 1;
+    const eig_team rt = EIG_FN(eig_gen_red_team)(t);
     int changed = 1;
+    (void)n;
     while (changed) {
         changed = 0;
         for (int i = ilo; i <= ihi; i++) {
-            eig_real c = EIG_FN(eig_gen_nrm2)(w, &EIG_GEN_A(ilo, i), (eig_idx)n * as);
-            eig_real r = EIG_FN(eig_gen_nrm2)(w, &EIG_GEN_A(i, ilo), as);
+            eig_real c = EIG_FN(eig_gen_team_nrm2)(t, w, &EIG_GEN_A(ilo, i), rs);
+            eig_real r = EIG_FN(eig_gen_team_nrm2)(t, w, &EIG_GEN_A(i, ilo), as);
             if (c == EIG_ZERO || r == EIG_ZERO) continue;
             eig_real ca = EIG_ZERO, ra = EIG_ZERO;
-            for (int k = ilo; k <= ihi; k++) {
+            EIG_TEAM_FOR(rt, k, ilo, ihi) {
                 ca = EIG_FN(eig_gen_max)(ca, EIG_FABS(EIG_GEN_A(k, i)));
                 ra = EIG_FN(eig_gen_max)(ra, EIG_FABS(EIG_GEN_A(i, k)));
             }
+            ca = EIG_FN(eig_gen_red_max)(rt, ca);
+            ra = EIG_FN(eig_gen_red_max)(rt, ra);
             const eig_real s = c + r;
             eig_real f = EIG_ONE, g = r / 2;
             while (c < g && EIG_FN(eig_gen_max)(f, EIG_FN(eig_gen_max)(c, ca)) < sfmax2 &&
@@ -178,10 +274,12 @@ EIG_HD void EIG_FN(eig_gen_balance_scale)(int n, eig_real *a, eig_idx as, int il
             }
             if (c + r >= (eig_real)0.95 * s) continue;
             const eig_real finv = EIG_ONE / f;
-            for (int k = ilo; k <= ihi; k++) {
+            eig_team_sync(t); /* every member has read row and column i */
+            EIG_TEAM_FOR(t, k, ilo, ihi) {
                 EIG_GEN_A(i, k) *= finv;
                 EIG_GEN_A(k, i) *= f;
             }
+            eig_team_sync(t);
             changed = 1;
         }
     }
@@ -190,68 +288,83 @@ EIG_HD void EIG_FN(eig_gen_balance_scale)(int n, eig_real *a, eig_idx as, int il
 /* Householder reflector (dlarfg): given alpha and x (len-1 entries, stride
  * inc), finds tau, beta, v with (I - tau [1;v][1;v]^T) [alpha;x] = [beta;0].
  * Overwrites alpha with beta and x with v; returns tau (0: identity). Rescales
- * when beta would lose accuracy to underflow. */
-EIG_HD eig_real EIG_FN(eig_gen_reflector)(int len, eig_real *alpha, eig_real *x, eig_idx inc)
+ * when beta would lose accuracy to underflow. Team t shares alpha and x (a
+ * member's private vector: a team of one); every member returns tau. */
+EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, eig_real *x, eig_idx inc)
 {
     if (len <= 1) return EIG_ZERO;
-    eig_real xnorm = EIG_FN(eig_gen_nrm2)(len - 1, x, inc);
-    if (xnorm == EIG_ZERO) return EIG_ZERO;
-    eig_real beta = -EIG_COPYSIGN(EIG_HYPOT(*alpha, xnorm), *alpha);
+    eig_real xnorm = EIG_FN(eig_gen_team_nrm2)(t, len - 1, x, inc);
+    if (xnorm == EIG_ZERO) {
+        eig_team_sync(t); /* x is read before the caller overwrites it */
+        return EIG_ZERO;
+    }
+    eig_real al = *alpha;
+    eig_real beta = -EIG_COPYSIGN(EIG_HYPOT(al, xnorm), al);
     const eig_real safmin = EIG_SAFMIN / (2 * EIG_EPS), rsafmn = EIG_ONE / safmin;
     int knt = 0;
     if (EIG_FABS(beta) < safmin) {
         do {
             knt++;
-            for (int k = 0; k < len - 1; k++) x[k * inc] *= rsafmn;
             beta *= rsafmn;
-            *alpha *= rsafmn;
+            al *= rsafmn;
         } while (EIG_FABS(beta) < safmin && knt < 20);
-        xnorm = EIG_FN(eig_gen_nrm2)(len - 1, x, inc);
-        beta = -EIG_COPYSIGN(EIG_HYPOT(*alpha, xnorm), *alpha);
+        eig_team_sync(t);
+        EIG_TEAM_FOR(t, k, 0, len - 2)
+            for (int r = 0; r < knt; r++) x[k * inc] *= rsafmn;
+        eig_team_sync(t);
+        xnorm = EIG_FN(eig_gen_team_nrm2)(t, len - 1, x, inc);
+        beta = -EIG_COPYSIGN(EIG_HYPOT(al, xnorm), al);
     }
-    const eig_real tau = (beta - *alpha) / beta;
-    const eig_real scal = EIG_ONE / (*alpha - beta);
-    for (int k = 0; k < len - 1; k++) x[k * inc] *= scal;
+    const eig_real tau = (beta - al) / beta;
+    const eig_real scal = EIG_ONE / (al - beta);
+    eig_team_sync(t); /* every member has read alpha and x */
+    EIG_TEAM_FOR(t, k, 0, len - 2) x[k * inc] *= scal;
     for (int k = 0; k < knt; k++) beta *= safmin;
-    *alpha = beta;
+    if (EIG_TEAM_LEAD(t)) *alpha = beta;
+    eig_team_sync(t);
     return tau;
 }
 
 /* Householder reduction of the window [ilo, ihi] to upper Hessenberg form
  * (dgehd2), applied to the window only. Entries below the subdiagonal end up
  * zero (the reflector vectors are not kept). wr and wi at window indices serve
- * as scratch (v and v^T A), so every inner loop runs along a row. */
-EIG_HD void EIG_FN(eig_gen_hessenberg)(int n, eig_real *a, eig_idx as, int ilo, int ihi,
+ * as scratch (v and v^T A), so every inner loop runs along a row. A team
+ * deals the left update out by columns (a member accumulates its own entries
+ * of w: no reduction) and the right update by rows. */
+EIG_HD void EIG_FN(eig_gen_hessenberg)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
                                        eig_real *v, eig_real *w, eig_idx ws)
 {
+    (void)n;
     for (int k = ilo; k <= ihi - 2; k++) {
         const int len = ihi - k; /* rows k+1 .. ihi */
-        eig_real tau = EIG_FN(eig_gen_reflector)(len, &EIG_GEN_A(k + 1, k), &EIG_GEN_A(k + 2, k),
-                                                 (eig_idx)n * as);
-        v[(k + 1) * ws] = EIG_ONE;
-        for (int i = k + 2; i <= ihi; i++) {
+        eig_real tau = EIG_FN(eig_gen_reflector)(t, len, &EIG_GEN_A(k + 1, k), &EIG_GEN_A(k + 2, k), rs);
+        if (EIG_TEAM_LEAD(t)) v[(k + 1) * ws] = EIG_ONE;
+        EIG_TEAM_FOR(t, i, k + 2, ihi) {
             v[i * ws] = EIG_GEN_A(i, k);
             EIG_GEN_A(i, k) = EIG_ZERO;
         }
+        eig_team_sync(t);
         if (tau == EIG_ZERO) continue;
         /* from the left, rows k+1..ihi of columns k+1..ihi: w^T = tau v^T A, A -= v w^T */
-        for (int j = k + 1; j <= ihi; j++) w[j * ws] = EIG_GEN_A(k + 1, j);
+        EIG_TEAM_FOR(t, j, k + 1, ihi) w[j * ws] = EIG_GEN_A(k + 1, j);
         for (int i = k + 2; i <= ihi; i++) {
             const eig_real vi = v[i * ws];
-            for (int j = k + 1; j <= ihi; j++) w[j * ws] += vi * EIG_GEN_A(i, j);
+            EIG_TEAM_FOR(t, j, k + 1, ihi) w[j * ws] += vi * EIG_GEN_A(i, j);
         }
-        for (int j = k + 1; j <= ihi; j++) w[j * ws] *= tau;
+        EIG_TEAM_FOR(t, j, k + 1, ihi) w[j * ws] *= tau;
         for (int i = k + 1; i <= ihi; i++) {
             const eig_real vi = v[i * ws];
-            for (int j = k + 1; j <= ihi; j++) EIG_GEN_A(i, j) -= vi * w[j * ws];
+            EIG_TEAM_FOR(t, j, k + 1, ihi) EIG_GEN_A(i, j) -= vi * w[j * ws];
         }
+        eig_team_sync(t);
         /* from the right, columns k+1..ihi of rows ilo..ihi */
-        for (int i = ilo; i <= ihi; i++) {
+        EIG_TEAM_FOR(t, i, ilo, ihi) {
             eig_real s = EIG_ZERO;
             for (int j = k + 1; j <= ihi; j++) s += EIG_GEN_A(i, j) * v[j * ws];
             s *= tau;
             for (int j = k + 1; j <= ihi; j++) EIG_GEN_A(i, j) -= s * v[j * ws];
         }
+        eig_team_sync(t);
     }
 }
 
@@ -357,9 +470,10 @@ EIG_HD void EIG_FN(eig_gen_standardize_2x2)(eig_real aa, eig_real bb, eig_real c
  * neighbouring diagonal, then the Ahues–Tisseur refinement, which accepts
  * only when the product of the off-diagonal pair is small against the
  * diagonal difference (avoids deflating too early on graded matrices). */
-EIG_HD int EIG_FN(eig_gen_find_split)(int n, const eig_real *a, eig_idx as, int ilo, int ihi,
+EIG_HD int EIG_FN(eig_gen_find_split)(int n, const eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
                                       int lo, int i, eig_real smlnum, eig_real ulp)
 {
+    (void)n;
     for (int k = i; k > lo; k--) {
         const eig_real hkk1 = EIG_FABS(EIG_GEN_A(k, k - 1));
         if (hkk1 <= smlnum) return k;
@@ -385,9 +499,10 @@ EIG_HD int EIG_FN(eig_gen_find_split)(int n, const eig_real *a, eig_idx as, int 
  * the trailing 2×2 (Wilkinson; of two real ones only the one nearer h(i,i),
  * used twice), or dlahqr's exceptional shifts when no deflation happened for
  * 10 (top of block) or 20 (bottom of block) sweeps. */
-EIG_HD void EIG_FN(eig_gen_shifts)(int n, const eig_real *a, eig_idx as, int l, int i, int kdefl,
+EIG_HD void EIG_FN(eig_gen_shifts)(int n, const eig_real *a, eig_idx as, eig_idx rs, int l, int i, int kdefl,
                                    eig_real *rt1r, eig_real *rt1i, eig_real *rt2r, eig_real *rt2i)
 {
+    (void)n;
     const eig_real dat1 = (eig_real)0.75, dat2 = (eig_real)-0.4375;
     eig_real h11, h12, h21, h22;
     if (kdefl % (2 * EIG_GEN_KEXSH) == 0) {
@@ -434,13 +549,19 @@ EIG_HD void EIG_FN(eig_gen_shifts)(int n, const eig_real *a, eig_idx as, int l, 
 
 /* One implicit double-shift sweep on the block [l, i] (dlahqr): find the
  * start m where two consecutive small subdiagonals let the bulge begin, then
- * chase the 3×3 bulge down with reflectors, updating only the block. */
-EIG_HD void EIG_FN(eig_gen_francis_sweep)(int n, eig_real *a, eig_idx as, int l, int i,
+ * chase the 3×3 bulge down with reflectors, updating only the block. Every
+ * team member finds m and forms each reflector itself (from the same data);
+ * the row update is dealt out by columns, the column update by rows. The
+ * bulge's old column k-1 is written by the leader between the two updates
+ * (neither reads it), once every member has read it. */
+EIG_HD void EIG_FN(eig_gen_francis_sweep)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int l, int i,
                                           eig_real rt1r, eig_real rt1i, eig_real rt2r,
                                           eig_real rt2i, eig_real ulp)
 {
+    const eig_team solo = EIG_TEAM_SOLO_INIT;
     eig_real v[3];
     int m;
+    (void)n;
     for (m = i - 2; m >= l; m--) {
         const eig_real hmm = EIG_GEN_A(m, m), h21 = EIG_GEN_A(m + 1, m);
         eig_real s = EIG_FABS(hmm - rt2r) + EIG_FABS(rt2i) + EIG_FABS(h21);
@@ -460,50 +581,59 @@ EIG_HD void EIG_FN(eig_gen_francis_sweep)(int n, eig_real *a, eig_idx as, int l,
         const int nr = (i - k + 1) < 3 ? (i - k + 1) : 3;
         if (k > m)
             for (int r = 0; r < nr; r++) v[r] = EIG_GEN_A(k + r, k - 1);
-        const eig_real t1 = EIG_FN(eig_gen_reflector)(nr, &v[0], &v[1], 1);
-        if (k > m) {
-            EIG_GEN_A(k, k - 1) = v[0];
-            EIG_GEN_A(k + 1, k - 1) = EIG_ZERO;
-            if (k < i - 1) EIG_GEN_A(k + 2, k - 1) = EIG_ZERO;
-        } else if (m > l) {
-            /* (1 - t1) rather than negation: stays right when v[1], v[2] underflow */
-            EIG_GEN_A(k, k - 1) *= (EIG_ONE - t1);
-        }
+        /* the length spelled out: the private v stays in registers on the GPU */
+        const eig_real t1 = nr == 3 ? EIG_FN(eig_gen_reflector)(solo, 3, &v[0], &v[1], 1)
+                                    : EIG_FN(eig_gen_reflector)(solo, 2, &v[0], &v[1], 1);
         const eig_real v2 = v[1], t2 = t1 * v2;
+        const eig_real v3 = nr == 3 ? v[2] : EIG_ZERO, t3 = t1 * v3;
         if (nr == 3) {
-            const eig_real v3 = v[2], t3 = t1 * v3;
-            for (int j = k; j <= i; j++) {
+            EIG_TEAM_FOR(t, j, k, i) {
                 const eig_real s = EIG_GEN_A(k, j) + v2 * EIG_GEN_A(k + 1, j) + v3 * EIG_GEN_A(k + 2, j);
                 EIG_GEN_A(k, j) -= s * t1;
                 EIG_GEN_A(k + 1, j) -= s * t2;
                 EIG_GEN_A(k + 2, j) -= s * t3;
             }
+        } else {
+            EIG_TEAM_FOR(t, j, k, i) {
+                const eig_real s = EIG_GEN_A(k, j) + v2 * EIG_GEN_A(k + 1, j);
+                EIG_GEN_A(k, j) -= s * t1;
+                EIG_GEN_A(k + 1, j) -= s * t2;
+            }
+        }
+        eig_team_sync(t);
+        if (EIG_TEAM_LEAD(t)) {
+            if (k > m) {
+                EIG_GEN_A(k, k - 1) = v[0];
+                EIG_GEN_A(k + 1, k - 1) = EIG_ZERO;
+                if (k < i - 1) EIG_GEN_A(k + 2, k - 1) = EIG_ZERO;
+            } else if (m > l) {
+                /* (1 - t1) rather than negation: stays right when v[1], v[2] underflow */
+                EIG_GEN_A(k, k - 1) *= (EIG_ONE - t1);
+            }
+        }
+        if (nr == 3) {
             const int jend = (k + 3) < i ? (k + 3) : i;
-            for (int j = l; j <= jend; j++) {
+            EIG_TEAM_FOR(t, j, l, jend) {
                 const eig_real s = EIG_GEN_A(j, k) + v2 * EIG_GEN_A(j, k + 1) + v3 * EIG_GEN_A(j, k + 2);
                 EIG_GEN_A(j, k) -= s * t1;
                 EIG_GEN_A(j, k + 1) -= s * t2;
                 EIG_GEN_A(j, k + 2) -= s * t3;
             }
-        } else if (nr == 2) {
-            for (int j = k; j <= i; j++) {
-                const eig_real s = EIG_GEN_A(k, j) + v2 * EIG_GEN_A(k + 1, j);
-                EIG_GEN_A(k, j) -= s * t1;
-                EIG_GEN_A(k + 1, j) -= s * t2;
-            }
-            for (int j = l; j <= i; j++) {
+        } else {
+            EIG_TEAM_FOR(t, j, l, i) {
                 const eig_real s = EIG_GEN_A(j, k) + v2 * EIG_GEN_A(j, k + 1);
                 EIG_GEN_A(j, k) -= s * t1;
                 EIG_GEN_A(j, k + 1) -= s * t2;
             }
         }
+        eig_team_sync(t);
     }
 }
 
 /* Francis QR on the Hessenberg window [ilo, ihi] (dlahqr without Schur form):
  * deflates from the bottom, writing eigenvalues to wr/wi at their diagonal
  * position. Returns 0, or -1 when the sweep budget `cap` is spent. */
-EIG_HD int EIG_FN(eig_gen_francis)(int n, eig_real *a, eig_idx as, int ilo, int ihi,
+EIG_HD int EIG_FN(eig_gen_francis)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
                                    eig_real *wr, eig_real *wi, eig_idx ws, long cap, long *sweeps)
 {
     const eig_real ulp = 2 * EIG_EPS;
@@ -512,27 +642,35 @@ EIG_HD int EIG_FN(eig_gen_francis)(int n, eig_real *a, eig_idx as, int ilo, int 
     while (i >= ilo) {
         int l = ilo, kdefl = 0;
         for (;;) {
-            l = EIG_FN(eig_gen_find_split)(n, a, as, ilo, ihi, l, i, smlnum, ulp);
-            if (l > ilo) EIG_GEN_A(l, l - 1) = EIG_ZERO;
+            l = EIG_FN(eig_gen_find_split)(n, a, as, rs, ilo, ihi, l, i, smlnum, ulp);
+            if (l > ilo) {
+                eig_team_sync(t); /* every member has found l */
+                if (EIG_TEAM_LEAD(t)) EIG_GEN_A(l, l - 1) = EIG_ZERO;
+                eig_team_sync(t);
+            }
             if (l >= i - 1) break; /* a 1×1 or 2×2 block split off */
             if (*sweeps >= cap) return -1;
             (*sweeps)++;
             kdefl++;
             eig_real rt1r, rt1i, rt2r, rt2i;
-            EIG_FN(eig_gen_shifts)(n, a, as, l, i, kdefl, &rt1r, &rt1i, &rt2r, &rt2i);
-            EIG_FN(eig_gen_francis_sweep)(n, a, as, l, i, rt1r, rt1i, rt2r, rt2i, ulp);
+            EIG_FN(eig_gen_shifts)(n, a, as, rs, l, i, kdefl, &rt1r, &rt1i, &rt2r, &rt2i);
+            EIG_FN(eig_gen_francis_sweep)(t, n, a, as, rs, l, i, rt1r, rt1i, rt2r, rt2i, ulp);
         }
         if (l == i) {
-            wr[i * ws] = EIG_GEN_A(i, i);
-            wi[i * ws] = EIG_ZERO;
+            if (EIG_TEAM_LEAD(t)) {
+                wr[i * ws] = EIG_GEN_A(i, i);
+                wi[i * ws] = EIG_ZERO;
+            }
         } else {
             eig_real r1, i1, r2, i2;
             EIG_FN(eig_gen_standardize_2x2)(EIG_GEN_A(i - 1, i - 1), EIG_GEN_A(i - 1, i),
                                             EIG_GEN_A(i, i - 1), EIG_GEN_A(i, i), &r1, &i1, &r2, &i2);
-            wr[(i - 1) * ws] = r1;
-            wi[(i - 1) * ws] = i1;
-            wr[i * ws] = r2;
-            wi[i * ws] = i2;
+            if (EIG_TEAM_LEAD(t)) {
+                wr[(i - 1) * ws] = r1;
+                wi[(i - 1) * ws] = i1;
+                wr[i * ws] = r2;
+                wi[i * ws] = i2;
+            }
         }
         i = l - 1;
     }
@@ -563,6 +701,58 @@ EIG_HD void EIG_FN(eig_gen_sort)(int n, eig_real *wr, eig_real *wi, eig_idx ws)
     }
 }
 
+/* Eigenvalues of the real n×n matrix a (destroyed) by team t: element (i,j)
+ * at a[i*rs + j*as]. Writes wr[k*ws], wi[k*ws], k<n, in the documented order
+ * (wr, wi also serve as scratch: give the team memory it shares). *iters =
+ * total QR iterations (every member's copy). Returns as eig_general_eigvals,
+ * to every member, after a final eig_team_sync(). */
+EIG_HD int EIG_FN(eig_general_eigvals_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real *wr,
+                                            eig_real *wi, eig_idx ws, int max_iter_factor, int *iters)
+{
+    *iters = 0;
+    if (n <= 0) return EIG_STATUS_OK;
+    if (!EIG_FN(eig_gen_all_finite)(t, n, a, as, rs)) {
+        EIG_FN(eig_gen_fill_nan)(t, n, wr, wi, ws);
+        eig_team_sync(t);
+        return EIG_STATUS_INVALID_INPUT;
+    }
+    const eig_real f = EIG_FN(eig_gen_scale_into_range)(t, n, a, as, rs);
+    int ilo, ihi;
+    EIG_FN(eig_gen_permute)(t, n, a, as, rs, &ilo, &ihi);
+    /* isolated by the permutation: the diagonal entry is the eigenvalue */
+    EIG_TEAM_FOR(t, k, 0, n - 1) {
+        if (k >= ilo && k <= ihi && ilo < ihi) continue;
+        wr[k * ws] = EIG_GEN_A(k, k);
+        wi[k * ws] = EIG_ZERO;
+    }
+    long sweeps = 0;
+    if (ilo < ihi) {
+        EIG_FN(eig_gen_balance_scale)(t, n, a, as, rs, ilo, ihi);
+        EIG_FN(eig_gen_hessenberg)(t, n, a, as, rs, ilo, ihi, wr, wi, ws); /* wr, wi: scratch */
+        const long cap = (long)(max_iter_factor > 0 ? max_iter_factor : 30) * n;
+        if (EIG_FN(eig_gen_francis)(t, n, a, as, rs, ilo, ihi, wr, wi, ws, cap, &sweeps) != 0) {
+            *iters = (int)sweeps;
+            eig_team_sync(t);
+            EIG_FN(eig_gen_fill_nan)(t, n, wr, wi, ws);
+            eig_team_sync(t);
+            return EIG_STATUS_NOT_CONVERGED;
+        }
+    }
+    *iters = (int)sweeps;
+    eig_team_sync(t); /* the eigenvalues written by other members */
+    if (f != EIG_ONE) {
+        const eig_real finv = EIG_ONE / f;
+        EIG_TEAM_FOR(t, k, 0, n - 1) {
+            wr[k * ws] *= finv;
+            wi[k * ws] *= finv;
+        }
+        eig_team_sync(t);
+    }
+    if (EIG_TEAM_LEAD(t)) EIG_FN(eig_gen_sort)(n, wr, wi, ws);
+    eig_team_sync(t);
+    return EIG_STATUS_OK;
+}
+
 /* Eigenvalues of the real n×n matrix a (destroyed). Element (i,j) at a[(i*n+j)*as].
  * Writes wr[k*ws], wi[k*ws], k<n, in the documented order. *iters = total QR iterations.
  * max_iter_factor: cap = max_iter_factor * n iterations in total (0 → 30, like LAPACK's itmax).
@@ -571,40 +761,6 @@ EIG_HD void EIG_FN(eig_gen_sort)(int n, eig_real *wr, eig_real *wi, eig_idx ws)
 EIG_HD int EIG_FN(eig_general_eigvals)(int n, eig_real *a, eig_idx as, eig_real *wr, eig_real *wi,
                                        eig_idx ws, int max_iter_factor, int *iters)
 {
-    *iters = 0;
-    if (n <= 0) return EIG_STATUS_OK;
-    if (!EIG_FN(eig_gen_all_finite)(n, a, as)) {
-        EIG_FN(eig_gen_fill_nan)(n, wr, wi, ws);
-        return EIG_STATUS_INVALID_INPUT;
-    }
-    const eig_real f = EIG_FN(eig_gen_scale_into_range)(n, a, as);
-    int ilo, ihi;
-    EIG_FN(eig_gen_permute)(n, a, as, &ilo, &ihi);
-    /* isolated by the permutation: the diagonal entry is the eigenvalue */
-    for (int k = 0; k < n; k++) {
-        if (k >= ilo && k <= ihi && ilo < ihi) continue;
-        wr[k * ws] = EIG_GEN_A(k, k);
-        wi[k * ws] = EIG_ZERO;
-    }
-    long sweeps = 0;
-    if (ilo < ihi) {
-        EIG_FN(eig_gen_balance_scale)(n, a, as, ilo, ihi);
-        EIG_FN(eig_gen_hessenberg)(n, a, as, ilo, ihi, wr, wi, ws); /* wr, wi: scratch */
-        const long cap = (long)(max_iter_factor > 0 ? max_iter_factor : 30) * n;
-        if (EIG_FN(eig_gen_francis)(n, a, as, ilo, ihi, wr, wi, ws, cap, &sweeps) != 0) {
-            *iters = (int)sweeps;
-            EIG_FN(eig_gen_fill_nan)(n, wr, wi, ws);
-            return EIG_STATUS_NOT_CONVERGED;
-        }
-    }
-    *iters = (int)sweeps;
-    if (f != EIG_ONE) {
-        const eig_real finv = EIG_ONE / f;
-        for (int k = 0; k < n; k++) {
-            wr[k * ws] *= finv;
-            wi[k * ws] *= finv;
-        }
-    }
-    EIG_FN(eig_gen_sort)(n, wr, wi, ws);
-    return EIG_STATUS_OK;
+    const eig_team solo = EIG_TEAM_SOLO_INIT;
+    return EIG_FN(eig_general_eigvals_team)(solo, n, a, as, (eig_idx)n * as, wr, wi, ws, max_iter_factor, iters);
 }

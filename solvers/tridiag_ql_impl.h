@@ -28,14 +28,49 @@ EIG_HD void EIG_FN(eig_sym2x2_rotation)(eig_real app, eig_real apq, eig_real aqq
     *s = tt * (*c);
 }
 
-/* Columns p, q of Z  <-  (c zp - s zq, s zp + c zq). */
-EIG_HD void EIG_FN(eig_rotate_columns)(int n, eig_real *z, eig_idx zs, int zc, int p, int q,
-                                       eig_real c, eig_real s)
+/* ---- team helpers (the eig_team of solvers/eig_hd.h) ----
+ * A team whose size is a multiple of 32 (a warp, or a block of whole warps)
+ * splits into row groups of 32 lanes: a group takes a row, its lanes the
+ * row's consecutive columns (coalesced); a smaller team is `size` groups of
+ * one lane. Solo: one group of one lane, the plain serial loops. */
+EIG_HD int EIG_FN(eig_team_lanes)(eig_team t) { return t.size % 32 == 0 ? 32 : 1; }
+
+/* Sum (op 0) or maximum (op 1) of x over the whole team, the result in every
+ * member; every member must call it. red: 32 reals of team scratch (block
+ * teams of more than one warp; else unused). Sub-warp teams: `size` a power
+ * of two, lanes contiguous and aligned. */
+EIG_HD eig_real EIG_FN(eig_team_reduce)(eig_team t, eig_real x, int op, eig_real *red)
 {
-    for (int i = 0; i < n; i++)
+#ifdef __CUDA_ARCH__
+    if (t.size > 1) {
+        unsigned mask = t.block ? 0xffffffffu : t.mask;
+        for (int o = (t.size < 32 ? t.size : 32) / 2; o > 0; o /= 2) {
+            eig_real y = __shfl_xor_sync(mask, x, o);
+            x = op ? (y > x ? y : x) : x + y;
+        }
+        if (t.block && t.size > 32) {
+            if (t.rank % 32 == 0) red[t.rank / 32] = x;
+            __syncthreads();
+            x = red[0];
+            for (int k = 1; k < t.size / 32; k++) x = op ? (red[k] > x ? red[k] : x) : x + red[k];
+            __syncthreads();
+        }
+    }
+#else
+    (void)t, (void)op, (void)red;
+#endif
+    return x;
+}
+
+/* Columns p, q of Z  <-  (c zp - s zq, s zp + c zq). Z element (i, j),
+ * component k at z[i*zr + j*zk + k*zcs] (row-major: zr = n*zc*zs, zk = zc*zs,
+ * zcs = zs); the team takes rows. */
+EIG_HD void EIG_FN(eig_rotate_columns_team)(eig_team t, int n, eig_real *z, eig_idx zr, eig_idx zk, eig_idx zcs,
+                                            int zc, int p, int q, eig_real c, eig_real s)
+{
+    EIG_TEAM_FOR(t, i, 0, n - 1)
         for (int k = 0; k < zc; k++) {
-            eig_idx ip = ((eig_idx)(i * n + p) * zc + k) * zs;
-            eig_idx iq = ((eig_idx)(i * n + q) * zc + k) * zs;
+            eig_idx ip = i * zr + p * zk + k * zcs, iq = i * zr + q * zk + k * zcs;
             eig_real zp = z[ip], zq = z[iq];
             z[ip] = c * zp - s * zq;
             z[iq] = s * zp + c * zq;
@@ -43,28 +78,39 @@ EIG_HD void EIG_FN(eig_rotate_columns)(int n, eig_real *z, eig_idx zs, int zc, i
 }
 
 /* Selection sort of w ascending, swapping the columns of Z along (n swaps at
- * most, the cheapest in data movement). */
-EIG_HD void EIG_FN(eig_sort_ascending)(int n, eig_real *w, eig_idx ws, eig_real *z, eig_idx zs,
-                                       int zc)
+ * most, the cheapest in data movement); Z addressed as in
+ * eig_rotate_columns_team, the team takes rows of the swaps. */
+EIG_HD void EIG_FN(eig_sort_ascending_team)(eig_team t, int n, eig_real *w, eig_idx ws, eig_real *z, eig_idx zr,
+                                            eig_idx zk, eig_idx zcs, int zc)
 {
     for (int i = 0; i < n - 1; i++) {
         int kmin = i;
         for (int k = i + 1; k < n; k++)
             if (w[k * ws] < w[kmin * ws]) kmin = k;
         if (kmin == i) continue;
-        eig_real tmp = w[i * ws];
-        w[i * ws] = w[kmin * ws];
-        w[kmin * ws] = tmp;
-        if (!z) continue;
-        for (int r = 0; r < n; r++)
-            for (int k = 0; k < zc; k++) {
-                eig_idx a = ((eig_idx)(r * n + i) * zc + k) * zs;
-                eig_idx b = ((eig_idx)(r * n + kmin) * zc + k) * zs;
-                eig_real t2 = z[a];
-                z[a] = z[b];
-                z[b] = t2;
-            }
+        eig_team_sync(t); /* every member has read w before it changes */
+        if (EIG_TEAM_LEAD(t)) {
+            eig_real tmp = w[i * ws];
+            w[i * ws] = w[kmin * ws];
+            w[kmin * ws] = tmp;
+        }
+        if (z)
+            EIG_TEAM_FOR(t, r, 0, n - 1)
+                for (int k = 0; k < zc; k++) {
+                    eig_idx a = r * zr + i * zk + k * zcs, b = r * zr + kmin * zk + k * zcs;
+                    eig_real t2 = z[a];
+                    z[a] = z[b];
+                    z[b] = t2;
+                }
+        eig_team_sync(t);
     }
+}
+
+/* Selection sort, Z row-major n x n with zc reals per element (stride zs). */
+EIG_HD void EIG_FN(eig_sort_ascending)(int n, eig_real *w, eig_idx ws, eig_real *z, eig_idx zs, int zc)
+{
+    eig_team solo = EIG_TEAM_SOLO_INIT;
+    EIG_FN(eig_sort_ascending_team)(solo, n, w, ws, z, (eig_idx)n * zc * zs, (eig_idx)zc * zs, zs, zc);
 }
 
 /* Failure contract: every output slot NaN, so a bad matrix can't pass as data. */
@@ -118,10 +164,10 @@ EIG_HD int EIG_FN(eig_ql_negligible)(eig_real e, eig_real dj, eig_real dj1)
            ae <= EIG_SQRT(EIG_SAFMIN);
 }
 
-/* Scales the block d[lo..hi], e[lo..hi-1] by a power of two (exact) that
- * brings its largest entry into [ssfmin, ssfmax] = [sqrt(safmin)/eps^2,
- * sqrt(1/safmin)/3] as dsteqr does; returns the factor (1: left alone). */
-EIG_HD eig_real EIG_FN(eig_ql_scale_block)(eig_real *d, eig_idx ds, eig_real *e, eig_idx es, int lo,
+/* Power of two (exact) that brings the largest entry of the block d[lo..hi],
+ * e[lo..hi-1] into [ssfmin, ssfmax] = [sqrt(safmin)/eps^2, sqrt(1/safmin)/3]
+ * as dsteqr does (1: leave it alone). Reads only. */
+EIG_HD eig_real EIG_FN(eig_ql_block_scale)(const eig_real *d, eig_idx ds, const eig_real *e, eig_idx es, int lo,
                                            int hi)
 {
     eig_real big = 0, sigma = EIG_ONE;
@@ -134,11 +180,6 @@ EIG_HD eig_real EIG_FN(eig_ql_scale_block)(eig_real *d, eig_idx ds, eig_real *e,
     if (big == 0) return sigma;
     while (big * sigma < ssfmin) sigma *= 2;
     while (big * sigma > ssfmax) sigma *= (eig_real)0.5;
-    if (sigma != EIG_ONE)
-        for (int i = lo; i <= hi; i++) {
-            d[i * ds] *= sigma;
-            if (i < hi) e[i * es] *= sigma;
-        }
     return sigma;
 }
 
@@ -147,53 +188,85 @@ EIG_HD eig_real EIG_FN(eig_ql_scale_block)(eig_real *d, eig_idx ds, eig_real *e,
  * d[n] diagonal, e[n-1] off-diagonal (destroyed). On return d holds the
  * eigenvalues ascending and, when z != NULL, Z <- Z * (rotations) with its
  * columns sorted along, so Z = I gives T's eigenvectors and Z = Q gives A's.
+ * Z element (i, j) component k at z[i*zr + j*zk + k*zcs] (zc components).
  * Iteration cap: max_iter_factor * n QL sweeps in total (<= 0: 30, dsteqr's
  * MAXIT). Each unreduced block is scaled into a safe range first.
- * Returns EIG_STATUS_OK or EIG_STATUS_NOT_CONVERGED (d, e left as they are). */
-EIG_HD int EIG_FN(eig_tridiag_ql)(int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
-                                  eig_real *z, eig_idx zs, int zc, int max_iter_factor, int *iters)
+ * Returns EIG_STATUS_OK or EIG_STATUS_NOT_CONVERGED (d, e left as they are).
+ *
+ * Team: the scalar control runs on every member (same reads, same branches),
+ * d and e are written by the leader only, between syncs. Each QL sweep is
+ * chased by the leader, which records its rotations (c_i, s_i) in rot (as
+ * dsteqr before dlasr: c at rot[i*rs], s at rot[(n+i)*rs], 2n reals, needed
+ * when z != NULL); then the team applies them to Z, each member owning rows
+ * (no sync between rotations), the column being rotated carried in a
+ * register along the row. */
+EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
+                                       eig_real *z, eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_real *rot,
+                                       eig_idx rs, int max_iter_factor, int *iters)
 {
     int maxit = (max_iter_factor > 0 ? max_iter_factor : 30) * n;
     int it = 0;
     int lo = 0;
+#if defined(__CUDA_ARCH__) || defined(EIG_QL_SOLO_APPLY_NOW)
+    /* a thread per matrix on the GPU: each rotation goes to Z at once, as a
+     * buffer of rotations would make a round trip through (strided) global
+     * memory */
+    const int now = t.size == 1;
+#else
+    const int now = 0;
+#endif
     if (iters) *iters = 0;
     while (lo < n) {
+        eig_team_sync(t);
         /* the unreduced block [lo, hi] */
         int hi = lo;
         while (hi < n - 1) {
-            if (EIG_FN(eig_ql_negligible)(e[hi * es], d[hi * ds], d[(hi + 1) * ds])) {
-                e[hi * es] = 0;
-                break;
-            }
+            if (EIG_FN(eig_ql_negligible)(e[hi * es], d[hi * ds], d[(hi + 1) * ds])) break;
             hi++;
         }
+        eig_real sigma = hi == lo ? EIG_ONE : EIG_FN(eig_ql_block_scale)(d, ds, e, es, lo, hi);
+        eig_team_sync(t); /* all have read d, e */
+        if (EIG_TEAM_LEAD(t)) {
+            if (hi < n - 1) e[hi * es] = 0;
+            if (sigma != EIG_ONE)
+                for (int i = lo; i <= hi; i++) {
+                    d[i * ds] *= sigma;
+                    if (i < hi) e[i * es] *= sigma;
+                }
+        }
         if (hi == lo) { lo++; continue; }
-        eig_real sigma = EIG_FN(eig_ql_scale_block)(d, ds, e, es, lo, hi);
+        eig_team_sync(t);
         int dir = EIG_FABS(d[hi * ds]) >= EIG_FABS(d[lo * ds]) ? 1 : -1;
 #define EIG_D(p) d[EIG_FN(eig_ql_at)(lo, hi, dir, (p)) * ds]
 #define EIG_E(p) e[EIG_FN(eig_ql_eat)(lo, hi, dir, (p)) * es]
+#define EIG_COL(p) ((int)EIG_FN(eig_ql_at)(lo, hi, dir, (p)))
         int top = 0, end = hi - lo;
         while (top <= end) {
             int m = top;
             while (m < end) {
-                if (EIG_FN(eig_ql_negligible)(EIG_E(m), EIG_D(m), EIG_D(m + 1))) {
-                    EIG_E(m) = 0;
-                    break;
-                }
+                if (EIG_FN(eig_ql_negligible)(EIG_E(m), EIG_D(m), EIG_D(m + 1))) break;
                 m++;
             }
-            if (m == top) { top++; continue; }
+            if (m == top) {
+                eig_team_sync(t);
+                if (m < end && EIG_TEAM_LEAD(t)) EIG_E(m) = 0;
+                top++;
+                continue;
+            }
             if (m == top + 1) {
                 /* a 2x2 block: diagonalise it directly, no iteration needed */
-                eig_real c, s, t;
+                eig_real c, s, tt;
                 eig_real app = EIG_D(top), apq = EIG_E(top), aqq = EIG_D(top + 1);
-                EIG_FN(eig_sym2x2_rotation)(app, apq, aqq, &c, &s, &t);
-                EIG_D(top) = app - t * apq;
-                EIG_D(top + 1) = aqq + t * apq;
-                EIG_E(top) = 0;
-                if (z)
-                    EIG_FN(eig_rotate_columns)(n, z, zs, zc, (int)EIG_FN(eig_ql_at)(lo, hi, dir, top),
-                                               (int)EIG_FN(eig_ql_at)(lo, hi, dir, top + 1), c, s);
+                EIG_FN(eig_sym2x2_rotation)(app, apq, aqq, &c, &s, &tt);
+                eig_team_sync(t);
+                if (EIG_TEAM_LEAD(t)) {
+                    if (m < end) EIG_E(m) = 0;
+                    EIG_D(top) = app - tt * apq;
+                    EIG_D(top + 1) = aqq + tt * apq;
+                    EIG_E(top) = 0;
+                }
+                if (z) EIG_FN(eig_rotate_columns_team)(t, n, z, zr, zk, zcs, zc, EIG_COL(top), EIG_COL(top + 1), c, s);
+                eig_team_sync(t);
                 top += 2;
                 continue;
             }
@@ -202,48 +275,88 @@ EIG_HD int EIG_FN(eig_tridiag_ql)(int n, eig_real *d, eig_idx ds, eig_real *e, e
                 return EIG_STATUS_NOT_CONVERGED;
             }
             it++;
-            /* Wilkinson shift: the eigenvalue of the leading 2x2 nearer D(top) */
-            eig_real g = (EIG_D(top + 1) - EIG_D(top)) / (2 * EIG_E(top));
-            eig_real r = EIG_HYPOT(g, EIG_ONE);
-            g = EIG_D(m) - EIG_D(top) + EIG_E(top) / (g + EIG_COPYSIGN(r, g));
-            eig_real s = 1, c = 1, p = 0;
-            int underflow = 0;
-            /* chase the bulge from the far end m back to top */
-            for (int i = m - 1; i >= top; i--) {
-                eig_real f = s * EIG_E(i), b = c * EIG_E(i);
-                r = EIG_HYPOT(f, g);
-                if (i + 1 < m) EIG_E(i + 1) = r;
-                if (r == 0) { /* underflow: T split here, restart on the pieces */
-                    EIG_D(i + 1) -= p;
-                    underflow = 1;
-                    break;
+            eig_team_sync(t); /* all have read d, e (and applied the last sweep) */
+            if (EIG_TEAM_LEAD(t)) {
+                if (m < end) EIG_E(m) = 0;
+                /* Wilkinson shift: the eigenvalue of the leading 2x2 nearer D(top) */
+                eig_real g = (EIG_D(top + 1) - EIG_D(top)) / (2 * EIG_E(top));
+                eig_real r = EIG_HYPOT(g, EIG_ONE);
+                g = EIG_D(m) - EIG_D(top) + EIG_E(top) / (g + EIG_COPYSIGN(r, g));
+                eig_real s = 1, c = 1, p = 0;
+                int underflow = 0;
+                /* chase the bulge from the far end m back to top; rotation i
+                 * acts on positions (i, i+1) as (z_i, z_i+1) <- (c z_i - s z_i+1,
+                 * s z_i + c z_i+1). Step i reads D(i), D(i+1), E(i) before any
+                 * step writes them (step i writes D(i+1), E(i+1)): they are
+                 * loaded a step ahead, off the chain of dependent operations. */
+                eig_real d1 = EIG_D(m), d0 = EIG_D(m - 1), e0 = EIG_E(m - 1);
+                for (int i = m - 1; i >= top; i--) {
+                    eig_real dn = i > top ? EIG_D(i - 1) : EIG_ZERO, en = i > top ? EIG_E(i - 1) : EIG_ZERO;
+                    eig_real f = s * e0, b = c * e0;
+                    r = EIG_HYPOT(f, g);
+                    if (i + 1 < m) EIG_E(i + 1) = r;
+                    if (r == 0) { /* underflow: T split here, restart on the pieces */
+                        EIG_D(i + 1) = d1 - p;
+                        underflow = 1;
+                        if (z && !now)
+                            for (int j = i; j >= top; j--) rot[j * rs] = EIG_ONE, rot[(n + j) * rs] = EIG_ZERO;
+                        break;
+                    }
+                    s = f / r;
+                    c = g / r;
+                    g = d1 - p;
+                    r = (d0 - g) * s + 2 * c * b;
+                    p = s * r;
+                    EIG_D(i + 1) = g + p;
+                    g = c * r - b;
+                    if (z && now)
+                        EIG_FN(eig_rotate_columns_team)(t, n, z, zr, zk, zcs, zc, EIG_COL(i), EIG_COL(i + 1), c, s);
+                    else if (z)
+                        rot[i * rs] = c, rot[(n + i) * rs] = s;
+                    d1 = d0, d0 = dn, e0 = en;
                 }
-                s = f / r;
-                c = g / r;
-                g = EIG_D(i + 1) - p;
-                r = (EIG_D(i) - g) * s + 2 * c * b;
-                p = s * r;
-                EIG_D(i + 1) = g + p;
-                g = c * r - b;
-                if (z) {
-                    /* positions (i, i+1) -> columns; the rotation acts as
-                     * (z_i, z_i+1) <- (c z_i - s z_i+1, s z_i + c z_i+1) */
-                    EIG_FN(eig_rotate_columns)(n, z, zs, zc, (int)EIG_FN(eig_ql_at)(lo, hi, dir, i),
-                                               (int)EIG_FN(eig_ql_at)(lo, hi, dir, i + 1), c, s);
+                if (!underflow) {
+                    EIG_D(top) -= p;
+                    EIG_E(top) = g;
                 }
             }
-            if (!underflow) {
-                EIG_D(top) -= p;
-                EIG_E(top) = g;
+            eig_team_sync(t);
+            if (z && !now) {
+                /* the sweep's rotations, m-1 down to top, along each row */
+                EIG_TEAM_FOR(t, row, 0, n - 1)
+                    for (int k = 0; k < zc; k++) {
+                        eig_real *zrow = z + row * zr + k * zcs;
+                        eig_real zq = zrow[EIG_COL(m) * zk];
+                        for (int i = m - 1; i >= top; i--) {
+                            eig_real c = rot[i * rs], s = rot[(n + i) * rs];
+                            eig_real zp = zrow[EIG_COL(i) * zk];
+                            zrow[EIG_COL(i + 1) * zk] = s * zp + c * zq;
+                            zq = c * zp - s * zq;
+                        }
+                        zrow[EIG_COL(top) * zk] = zq;
+                    }
             }
         }
 #undef EIG_D
 #undef EIG_E
-        if (sigma != EIG_ONE)
+#undef EIG_COL
+        eig_team_sync(t);
+        if (sigma != EIG_ONE && EIG_TEAM_LEAD(t))
             for (int i = lo; i <= hi; i++) d[i * ds] /= sigma;
         lo = hi + 1;
     }
     if (iters) *iters = it;
-    EIG_FN(eig_sort_ascending)(n, d, ds, z, zs, zc);
+    eig_team_sync(t);
+    EIG_FN(eig_sort_ascending_team)(t, n, d, ds, z, zr, zk, zcs, zc);
     return EIG_STATUS_OK;
+}
+
+/* Solo form, Z row-major n x n with zc reals per element (stride zs); rot:
+ * 2n reals (stride rs) when z != NULL. */
+EIG_HD int EIG_FN(eig_tridiag_ql)(int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es, eig_real *z, eig_idx zs,
+                                  int zc, eig_real *rot, eig_idx rs, int max_iter_factor, int *iters)
+{
+    eig_team solo = EIG_TEAM_SOLO_INIT;
+    return EIG_FN(eig_tridiag_ql_team)(solo, n, d, ds, e, es, z, (eig_idx)n * zc * zs, (eig_idx)zc * zs, zs, zc, rot,
+                                       rs, max_iter_factor, iters);
 }

@@ -21,46 +21,38 @@ EIG_HD eig_idx EIG_FN(eig_el)(int n, int zc, int i, int j, int c)
 }
 
 /* 2-norm of rows r0..n-1 of column k, scaled by the largest component so the
- * squares neither overflow nor vanish in the underflow range. */
-EIG_HD eig_real EIG_FN(eig_col_norm)(int n, const eig_real *a, eig_idx as, int zc, int k, int r0)
+ * squares neither overflow nor vanish in the underflow range. Team: rows
+ * dealt out, then eig_team_reduce (red: its scratch). */
+EIG_HD eig_real EIG_FN(eig_col_norm_team)(eig_team t, int n, const eig_real *a, eig_idx as, int zc, int k, int r0,
+                                          eig_real *red)
 {
     eig_real big = 0, sum = 0;
-    for (int i = r0; i < n; i++)
+    EIG_TEAM_FOR(t, i, r0, n - 1)
         for (int c = 0; c < zc; c++) {
             eig_real x = EIG_FABS(a[EIG_FN(eig_el)(n, zc, i, k, c) * as]);
             if (x > big) big = x;
         }
+    big = EIG_FN(eig_team_reduce)(t, big, 1, red);
     if (big == 0) return 0;
-    for (int i = r0; i < n; i++)
+    EIG_TEAM_FOR(t, i, r0, n - 1)
         for (int c = 0; c < zc; c++) {
             eig_real x = a[EIG_FN(eig_el)(n, zc, i, k, c) * as] / big;
             sum += x * x;
         }
+    sum = EIG_FN(eig_team_reduce)(t, sum, 0, red);
     return big * EIG_SQRT(sum);
 }
 
-/* Largest |entry| over all n*n*zc reals, or -1 when any is NaN/Inf. */
-EIG_HD eig_real EIG_FN(eig_max_abs_or_invalid)(int n, const eig_real *a, eig_idx as, int zc)
+/* Z <- identity, n x n real, element (i, j) at z[i*zr + j*zk]; or row-major
+ * with zc reals per element (eig_set_identity). */
+EIG_HD void EIG_FN(eig_set_identity_team)(eig_team t, int n, eig_real *z, eig_idx zr, eig_idx zk)
 {
-    eig_real big = 0;
-    eig_idx total = (eig_idx)n * n * zc;
-    for (eig_idx i = 0; i < total; i++) {
-        eig_real x = a[i * as];
-        if (!EIG_ISFINITE(x)) return -1;
-        if (EIG_FABS(x) > big) big = EIG_FABS(x);
+    for (eig_idx x = t.rank; x < (eig_idx)n * n; x += t.size) {
+        eig_idx i = x / n, j = x - i * n;
+        z[i * zr + j * zk] = i == j ? EIG_ONE : EIG_ZERO;
     }
-    return big;
 }
 
-/* Multiplies the lower triangle (all zc components) by sigma. */
-EIG_HD void EIG_FN(eig_scale_lower)(int n, eig_real *a, eig_idx as, int zc, eig_real sigma)
-{
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j <= i; j++)
-            for (int c = 0; c < zc; c++) a[EIG_FN(eig_el)(n, zc, i, j, c) * as] *= sigma;
-}
-
-/* Z <- identity (zc reals per element). */
 EIG_HD void EIG_FN(eig_set_identity)(int n, eig_real *z, eig_idx zs, int zc)
 {
     for (int i = 0; i < n; i++)
@@ -69,85 +61,156 @@ EIG_HD void EIG_FN(eig_set_identity)(int n, eig_real *z, eig_idx zs, int zc)
                 z[EIG_FN(eig_el)(n, zc, i, j, c) * zs] = (i == j && c == 0) ? EIG_ONE : EIG_ZERO;
 }
 
+/* NaN fill of count entries, dealt over the team. */
+EIG_HD void EIG_FN(eig_fill_nan_team)(eig_team t, eig_idx count, eig_real *x, eig_idx xs)
+{
+    eig_real nan = EIG_ZERO / EIG_ZERO;
+    if (!x) return;
+    for (eig_idx i = t.rank; i < count; i += t.size) x[i * xs] = nan;
+}
+
 /* ---- real symmetric: Householder reduction (unblocked dsytd2, lower) ---- */
 
 /* Q^T A Q = T with Q = H_0 H_1 ... H_{n-3}, H_k = I - tau_k u u^T,
  * u = (0..0, 1, a[k+2..n-1][k]). d[n] <- diag(T), e[0..n-2] <- subdiag(T);
  * e needs n slots (e[k+1..] holds the product A u during step k). tau may be
- * NULL when Q isn't wanted. */
-EIG_HD void EIG_FN(eig_sym_tridiag_reduce)(int n, eig_real *a, eig_idx as, eig_real *d, eig_idx ds,
-                                           eig_real *e, eig_idx es, eig_real *tau, eig_idx ts)
+ * NULL when Q isn't wanted.
+ * Team: A u a member per row (independent loads into a register sum, no
+ * reduction), p.u and the column norm through eig_team_reduce, the rank-2
+ * update a member per column (a warp's accesses consecutive). scr: NULL
+ * (solo) or eig_tridiag_team_scratch(n) reals of team scratch: the
+ * reductions' slots and a copy of u. */
+EIG_HD void EIG_FN(eig_sym_tridiag_reduce_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_real *d, eig_idx ds,
+                                                eig_real *e, eig_idx es, eig_real *tau, eig_idx ts, eig_real *scr)
 {
 #define EIG_A(i, j) a[((eig_idx)(i) * n + (j)) * as]
+#define EIG_U(j) (ub ? ub[j] : (j) == r0 ? EIG_ONE : EIG_A(j, k))
+    eig_real *red = scr, *ub = scr ? scr + 32 : 0;
     for (int k = 0; k + 2 < n; k++) {
         int r0 = k + 1; /* the reflector acts on rows/columns r0..n-1 */
         eig_real alpha = EIG_A(r0, k);
-        eig_real xnorm = EIG_FN(eig_col_norm)(n, a, as, 1, k, r0 + 1);
+        eig_real xnorm = EIG_FN(eig_col_norm_team)(t, n, a, as, 1, k, r0 + 1, red);
         eig_real beta = alpha, tk = 0;
         if (xnorm != 0) {
             /* beta gets the sign opposite to alpha: no cancellation in alpha - beta */
             beta = -EIG_COPYSIGN(EIG_HYPOT(alpha, xnorm), alpha);
             tk = (beta - alpha) / beta;
             eig_real scale = 1 / (alpha - beta);
-            for (int i = r0 + 1; i < n; i++) EIG_A(i, k) *= scale;
-            /* p = tau * A22 u, kept in e[r0..n-1] */
+            EIG_TEAM_FOR(t, i, r0 + 1, n - 1) {
+                EIG_A(i, k) *= scale;
+                if (ub) ub[i] = EIG_A(i, k);
+            }
+            if (ub && EIG_TEAM_LEAD(t)) ub[r0] = EIG_ONE;
+            eig_team_sync(t);
+            /* p = tau * A22 u, kept in e[r0..n-1]: a member per row i, the
+             * lower part of row i then the rest of column i (independent
+             * loads, accumulated in a register) */
             eig_real pu = 0;
-            for (int i = r0; i < n; i++) {
+            EIG_TEAM_FOR(t, i, r0, n - 1) {
                 eig_real sum = 0;
-                for (int j = r0; j < n; j++) {
-                    eig_real uj = j == r0 ? EIG_ONE : EIG_A(j, k);
-                    eig_real aij = i >= j ? EIG_A(i, j) : EIG_A(j, i);
-                    sum += aij * uj;
-                }
+                for (int j = r0; j <= i; j++) sum += EIG_A(i, j) * EIG_U(j);
+                for (int j = i + 1; j < n; j++) sum += EIG_A(j, i) * EIG_U(j);
                 sum *= tk;
                 e[i * es] = sum;
-                pu += sum * (i == r0 ? EIG_ONE : EIG_A(i, k));
+                pu += sum * EIG_U(i);
             }
+            pu = EIG_FN(eig_team_reduce)(t, pu, 0, red);
             /* w = p - (tau/2)(p.u) u makes A - u w^T - w u^T = H A H */
             eig_real gamma = tk * pu / 2;
-            for (int i = r0; i < n; i++) e[i * es] -= gamma * (i == r0 ? EIG_ONE : EIG_A(i, k));
-            for (int i = r0; i < n; i++) {
-                eig_real ui = i == r0 ? EIG_ONE : EIG_A(i, k), wi = e[i * es];
-                for (int j = r0; j <= i; j++) {
-                    eig_real uj = j == r0 ? EIG_ONE : EIG_A(j, k), wj = e[j * es];
-                    EIG_A(i, j) -= ui * wj + wi * uj;
+            EIG_TEAM_FOR(t, i, r0, n - 1) e[i * es] -= gamma * EIG_U(i);
+            eig_team_sync(t);
+            if (t.size == 1) {
+                for (int i = r0; i < n; i++) {
+                    eig_real ui = EIG_U(i), wi = e[i * es];
+                    for (int j = r0; j <= i; j++) {
+                        eig_real uj = EIG_U(j), wj = e[j * es];
+                        EIG_A(i, j) -= ui * wj + wi * uj;
+                    }
+                }
+            } else {
+                /* a member per column j (a warp's accesses consecutive), four
+                 * rows' loads issued before their stores */
+                EIG_TEAM_FOR(t, j, r0, n - 1) {
+                    eig_real uj = EIG_U(j), wj = e[j * es];
+                    int i = j;
+                    for (; i + 3 < n; i += 4) {
+                        eig_real x0 = EIG_A(i, j), x1 = EIG_A(i + 1, j), x2 = EIG_A(i + 2, j), x3 = EIG_A(i + 3, j);
+                        EIG_A(i, j) = x0 - (EIG_U(i) * wj + e[i * es] * uj);
+                        EIG_A(i + 1, j) = x1 - (EIG_U(i + 1) * wj + e[(i + 1) * es] * uj);
+                        EIG_A(i + 2, j) = x2 - (EIG_U(i + 2) * wj + e[(i + 2) * es] * uj);
+                        EIG_A(i + 3, j) = x3 - (EIG_U(i + 3) * wj + e[(i + 3) * es] * uj);
+                    }
+                    for (; i < n; i++) EIG_A(i, j) -= EIG_U(i) * wj + e[i * es] * uj;
                 }
             }
+            eig_team_sync(t);
         }
-        if (tau) tau[k * ts] = tk;
-        d[k * ds] = EIG_A(k, k);
-        e[k * es] = beta;
+        if (EIG_TEAM_LEAD(t)) {
+            if (tau) tau[k * ts] = tk;
+            d[k * ds] = EIG_A(k, k);
+            e[k * es] = beta;
+        }
     }
-    if (n >= 2) {
-        d[(n - 2) * ds] = EIG_A(n - 2, n - 2);
-        e[(n - 2) * es] = EIG_A(n - 1, n - 2);
+    if (EIG_TEAM_LEAD(t)) {
+        if (n >= 2) {
+            d[(n - 2) * ds] = EIG_A(n - 2, n - 2);
+            e[(n - 2) * es] = EIG_A(n - 1, n - 2);
+        }
+        if (n >= 1) d[(n - 1) * ds] = EIG_A(n - 1, n - 1);
     }
-    if (n >= 1) d[(n - 1) * ds] = EIG_A(n - 1, n - 1);
+    eig_team_sync(t);
 #undef EIG_A
+#undef EIG_U
+}
+
+EIG_HD void EIG_FN(eig_sym_tridiag_reduce)(int n, eig_real *a, eig_idx as, eig_real *d, eig_idx ds, eig_real *e,
+                                           eig_idx es, eig_real *tau, eig_idx ts)
+{
+    eig_team solo = EIG_TEAM_SOLO_INIT;
+    EIG_FN(eig_sym_tridiag_reduce_team)(solo, n, a, as, d, ds, e, es, tau, ts, 0);
 }
 
 /* V <- Q = H_0 ... H_{n-3} from the reflectors left in a by the reduction,
- * accumulated backwards so each H_k touches only the trailing block. */
-EIG_HD void EIG_FN(eig_sym_form_q)(int n, const eig_real *a, eig_idx as, const eig_real *tau,
-                                   eig_idx ts, eig_real *v, eig_idx vs)
+ * accumulated backwards so each H_k touches only the trailing block. Team:
+ * columns of V (consecutive members, consecutive addresses); scr as in the
+ * reduction (u copied there) or NULL. */
+EIG_HD void EIG_FN(eig_sym_form_q_team)(eig_team t, int n, const eig_real *a, eig_idx as, const eig_real *tau,
+                                        eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr)
 {
 #define EIG_A(i, j) a[((eig_idx)(i) * n + (j)) * as]
 #define EIG_V(i, j) v[((eig_idx)(i) * n + (j)) * vs]
-    EIG_FN(eig_set_identity)(n, v, vs, 1);
+#define EIG_U(i) (ub ? ub[i] : EIG_A(i, k))
+    eig_real *ub = scr ? scr + 32 : 0;
+    EIG_FN(eig_set_identity_team)(t, n, v, (eig_idx)n * vs, vs);
+    eig_team_sync(t);
     for (int k = n - 3; k >= 0; k--) {
         eig_real tk = tau[k * ts];
         int r0 = k + 1;
         if (tk == 0) continue;
-        for (int j = r0; j < n; j++) {
+        if (ub) {
+            EIG_TEAM_FOR(t, i, r0 + 1, n - 1) ub[i] = EIG_A(i, k);
+            eig_team_sync(t);
+        }
+        EIG_TEAM_FOR(t, j, r0, n - 1) {
             eig_real s = EIG_V(r0, j);
-            for (int i = r0 + 1; i < n; i++) s += EIG_A(i, k) * EIG_V(i, j);
+            for (int i = r0 + 1; i < n; i++) s += EIG_U(i) * EIG_V(i, j);
             s *= tk;
             EIG_V(r0, j) -= s;
-            for (int i = r0 + 1; i < n; i++) EIG_V(i, j) -= s * EIG_A(i, k);
+            int i = r0 + 1;
+            for (; i + 3 < n; i += 4) { /* loads before stores: four in flight */
+                eig_real x0 = EIG_V(i, j), x1 = EIG_V(i + 1, j), x2 = EIG_V(i + 2, j), x3 = EIG_V(i + 3, j);
+                EIG_V(i, j) = x0 - s * EIG_U(i);
+                EIG_V(i + 1, j) = x1 - s * EIG_U(i + 1);
+                EIG_V(i + 2, j) = x2 - s * EIG_U(i + 2);
+                EIG_V(i + 3, j) = x3 - s * EIG_U(i + 3);
+            }
+            for (; i < n; i++) EIG_V(i, j) -= s * EIG_U(i);
         }
+        eig_team_sync(t);
     }
 #undef EIG_A
 #undef EIG_V
+#undef EIG_U
 }
 
 /* ---- complex Hermitian: Householder reduction in complex arithmetic ---- */
@@ -157,19 +220,23 @@ EIG_HD void EIG_FN(eig_sym_form_q)(int n, const eig_real *a, eig_idx as, const e
  * reals: slots k+1.. hold A u during step k). H_k = I - tau_k u u^H with real
  * tau_k (so H_k is Hermitian and unitary) maps column k onto
  * beta_k = -phase(alpha) * norm: the phases stay in e and are removed
- * afterwards by the diagonal scaling D (eig_herm_realify). */
-EIG_HD void EIG_FN(eig_herm_tridiag_reduce)(int n, eig_real *a, eig_idx as, eig_real *d,
-                                            eig_idx ds, eig_real *e, eig_idx es, eig_real *tau,
-                                            eig_idx ts)
+ * afterwards by the diagonal scaling D (eig_herm_realify). Team and scr as
+ * eig_sym_tridiag_reduce_team. */
+EIG_HD void EIG_FN(eig_herm_tridiag_reduce_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_real *d,
+                                                 eig_idx ds, eig_real *e, eig_idx es, eig_real *tau, eig_idx ts,
+                                                 eig_real *scr)
 {
 #define EIG_RE(i, j) a[(2 * ((eig_idx)(i) * n + (j))) * as]
 #define EIG_IM(i, j) a[(2 * ((eig_idx)(i) * n + (j)) + 1) * as]
 #define EIG_ER(i) e[(2 * (eig_idx)(i)) * es]
 #define EIG_EI(i) e[(2 * (eig_idx)(i) + 1) * es]
+#define EIG_UR(j) (ub ? ub[2 * (j)] : (j) == r0 ? EIG_ONE : EIG_RE(j, k))
+#define EIG_UI(j) (ub ? ub[2 * (j) + 1] : (j) == r0 ? EIG_ZERO : EIG_IM(j, k))
+    eig_real *red = scr, *ub = scr ? scr + 32 : 0;
     for (int k = 0; k + 2 < n; k++) {
         int r0 = k + 1;
         eig_real ar = EIG_RE(r0, k), ai = EIG_IM(r0, k);
-        eig_real xnorm = EIG_FN(eig_col_norm)(n, a, as, 2, k, r0 + 1);
+        eig_real xnorm = EIG_FN(eig_col_norm_team)(t, n, a, as, 2, k, r0 + 1, red);
         eig_real br = ar, bi = ai, tk = 0;
         if (xnorm != 0) {
             eig_real aabs = EIG_HYPOT(ar, ai);
@@ -181,23 +248,29 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce)(int n, eig_real *a, eig_idx as, eig_
             tk = (aabs + nu) / nu;
             /* u_i = x_i / (alpha - beta) = x_i conj(phase) / (|alpha| + nu) */
             eig_real inv = 1 / (aabs + nu);
-            for (int i = r0 + 1; i < n; i++) {
+            EIG_TEAM_FOR(t, i, r0 + 1, n - 1) {
                 eig_real xr = EIG_RE(i, k), xi = EIG_IM(i, k);
                 EIG_RE(i, k) = (xr * phr + xi * phi) * inv;
                 EIG_IM(i, k) = (xi * phr - xr * phi) * inv;
+                if (ub) ub[2 * i] = EIG_RE(i, k), ub[2 * i + 1] = EIG_IM(i, k);
             }
-            /* p = tau * A22 u in e slots r0..n-1; pu = p^H u (real in exact
-             * arithmetic: tau u^H A u) */
+            if (ub && EIG_TEAM_LEAD(t)) ub[2 * r0] = EIG_ONE, ub[2 * r0 + 1] = EIG_ZERO;
+            eig_team_sync(t);
+            /* p = tau * A22 u in e slots r0..n-1 (a member per row i: the
+             * lower part of row i, then the conjugated rest of column i) and
+             * pu = p^H u (real in exact arithmetic: tau u^H A u) */
             eig_real pu = 0;
-            for (int i = r0; i < n; i++) {
+            EIG_TEAM_FOR(t, i, r0, n - 1) {
                 eig_real sr = 0, si = 0;
-                for (int j = r0; j < n; j++) {
-                    eig_real ur = j == r0 ? EIG_ONE : EIG_RE(j, k);
-                    eig_real ui = j == r0 ? EIG_ZERO : EIG_IM(j, k);
-                    eig_real hr, hi;
-                    if (i > j) { hr = EIG_RE(i, j); hi = EIG_IM(i, j); }
-                    else if (i < j) { hr = EIG_RE(j, i); hi = -EIG_IM(j, i); }
-                    else { hr = EIG_RE(i, i); hi = 0; }
+                for (int j = r0; j <= i; j++) {
+                    eig_real ur = EIG_UR(j), ui = EIG_UI(j);
+                    eig_real hr = EIG_RE(i, j), hi = i == j ? EIG_ZERO : EIG_IM(i, j);
+                    sr += hr * ur - hi * ui;
+                    si += hr * ui + hi * ur;
+                }
+                for (int j = i + 1; j < n; j++) {
+                    eig_real ur = EIG_UR(j), ui = EIG_UI(j);
+                    eig_real hr = EIG_RE(j, i), hi = -EIG_IM(j, i);
                     sr += hr * ur - hi * ui;
                     si += hr * ui + hi * ur;
                 }
@@ -205,65 +278,113 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce)(int n, eig_real *a, eig_idx as, eig_
                 si *= tk;
                 EIG_ER(i) = sr;
                 EIG_EI(i) = si;
-                eig_real ur = i == r0 ? EIG_ONE : EIG_RE(i, k);
-                eig_real ui = i == r0 ? EIG_ZERO : EIG_IM(i, k);
-                pu += sr * ur + si * ui; /* Re(conj(p_i) u_i) */
+                pu += sr * EIG_UR(i) + si * EIG_UI(i); /* Re(conj(p_i) u_i) */
             }
+            pu = EIG_FN(eig_team_reduce)(t, pu, 0, red);
             /* w = p - (tau/2)(p^H u) u; then A - u w^H - w u^H = H A H */
             eig_real gamma = tk * pu / 2;
-            for (int i = r0; i < n; i++) {
-                EIG_ER(i) -= gamma * (i == r0 ? EIG_ONE : EIG_RE(i, k));
-                EIG_EI(i) -= gamma * (i == r0 ? EIG_ZERO : EIG_IM(i, k));
+            EIG_TEAM_FOR(t, i, r0, n - 1) {
+                EIG_ER(i) -= gamma * EIG_UR(i);
+                EIG_EI(i) -= gamma * EIG_UI(i);
             }
-            for (int i = r0; i < n; i++) {
-                eig_real uir = i == r0 ? EIG_ONE : EIG_RE(i, k);
-                eig_real uii = i == r0 ? EIG_ZERO : EIG_IM(i, k);
-                eig_real wir = EIG_ER(i), wii = EIG_EI(i);
-                for (int j = r0; j <= i; j++) {
-                    eig_real ujr = j == r0 ? EIG_ONE : EIG_RE(j, k);
-                    eig_real uji = j == r0 ? EIG_ZERO : EIG_IM(j, k);
+            eig_team_sync(t);
+            if (t.size == 1) {
+                for (int i = r0; i < n; i++) {
+                    eig_real uir = EIG_UR(i), uii = EIG_UI(i);
+                    eig_real wir = EIG_ER(i), wii = EIG_EI(i);
+                    for (int j = r0; j <= i; j++) {
+                        eig_real ujr = EIG_UR(j), uji = EIG_UI(j);
+                        eig_real wjr = EIG_ER(j), wji = EIG_EI(j);
+                        /* u_i conj(w_j) + w_i conj(u_j) */
+                        EIG_RE(i, j) -= uir * wjr + uii * wji + wir * ujr + wii * uji;
+                        if (i != j) EIG_IM(i, j) -= uii * wjr - uir * wji + wii * ujr - wir * uji;
+                    }
+                }
+            } else {
+                /* a member per column j, two rows' loads before their stores */
+                EIG_TEAM_FOR(t, j, r0, n - 1) {
+                    eig_real ujr = EIG_UR(j), uji = EIG_UI(j);
                     eig_real wjr = EIG_ER(j), wji = EIG_EI(j);
-                    /* u_i conj(w_j) + w_i conj(u_j) */
-                    EIG_RE(i, j) -= uir * wjr + uii * wji + wir * ujr + wii * uji;
-                    if (i != j) EIG_IM(i, j) -= uii * wjr - uir * wji + wii * ujr - wir * uji;
+                    EIG_RE(j, j) -= EIG_UR(j) * wjr + EIG_UI(j) * wji + EIG_ER(j) * ujr + EIG_EI(j) * uji;
+                    int i = j + 1;
+                    for (; i + 1 < n; i += 2) {
+                        eig_real xr0 = EIG_RE(i, j), xi0 = EIG_IM(i, j), xr1 = EIG_RE(i + 1, j), xi1 = EIG_IM(i + 1, j);
+                        eig_real uir = EIG_UR(i), uii = EIG_UI(i), wir = EIG_ER(i), wii = EIG_EI(i);
+                        EIG_RE(i, j) = xr0 - (uir * wjr + uii * wji + wir * ujr + wii * uji);
+                        EIG_IM(i, j) = xi0 - (uii * wjr - uir * wji + wii * ujr - wir * uji);
+                        uir = EIG_UR(i + 1), uii = EIG_UI(i + 1), wir = EIG_ER(i + 1), wii = EIG_EI(i + 1);
+                        EIG_RE(i + 1, j) = xr1 - (uir * wjr + uii * wji + wir * ujr + wii * uji);
+                        EIG_IM(i + 1, j) = xi1 - (uii * wjr - uir * wji + wii * ujr - wir * uji);
+                    }
+                    for (; i < n; i++) {
+                        eig_real uir = EIG_UR(i), uii = EIG_UI(i), wir = EIG_ER(i), wii = EIG_EI(i);
+                        EIG_RE(i, j) -= uir * wjr + uii * wji + wir * ujr + wii * uji;
+                        EIG_IM(i, j) -= uii * wjr - uir * wji + wii * ujr - wir * uji;
+                    }
                 }
             }
+            eig_team_sync(t);
         }
-        if (tau) tau[k * ts] = tk;
-        d[k * ds] = EIG_RE(k, k);
-        EIG_ER(k) = br;
-        EIG_EI(k) = bi;
+        if (EIG_TEAM_LEAD(t)) {
+            if (tau) tau[k * ts] = tk;
+            d[k * ds] = EIG_RE(k, k);
+            EIG_ER(k) = br;
+            EIG_EI(k) = bi;
+        }
     }
-    if (n >= 2) {
-        d[(n - 2) * ds] = EIG_RE(n - 2, n - 2);
-        EIG_ER(n - 2) = EIG_RE(n - 1, n - 2);
-        EIG_EI(n - 2) = EIG_IM(n - 1, n - 2);
+    if (EIG_TEAM_LEAD(t)) {
+        if (n >= 2) {
+            d[(n - 2) * ds] = EIG_RE(n - 2, n - 2);
+            EIG_ER(n - 2) = EIG_RE(n - 1, n - 2);
+            EIG_EI(n - 2) = EIG_IM(n - 1, n - 2);
+        }
+        if (n >= 1) d[(n - 1) * ds] = EIG_RE(n - 1, n - 1);
     }
-    if (n >= 1) d[(n - 1) * ds] = EIG_RE(n - 1, n - 1);
+    eig_team_sync(t);
 #undef EIG_RE
 #undef EIG_IM
 #undef EIG_ER
 #undef EIG_EI
+#undef EIG_UR
+#undef EIG_UI
 }
 
-/* V <- Q = H_0 ... H_{n-3} (complex), accumulated backwards. */
-EIG_HD void EIG_FN(eig_herm_form_q)(int n, const eig_real *a, eig_idx as, const eig_real *tau,
-                                    eig_idx ts, eig_real *v, eig_idx vs)
+EIG_HD void EIG_FN(eig_herm_tridiag_reduce)(int n, eig_real *a, eig_idx as, eig_real *d, eig_idx ds, eig_real *e,
+                                            eig_idx es, eig_real *tau, eig_idx ts)
+{
+    eig_team solo = EIG_TEAM_SOLO_INIT;
+    EIG_FN(eig_herm_tridiag_reduce_team)(solo, n, a, as, d, ds, e, es, tau, ts, 0);
+}
+
+/* V <- Q = H_0 ... H_{n-3} (complex), accumulated backwards; team and scr as
+ * eig_sym_form_q_team. */
+EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, eig_idx as, const eig_real *tau,
+                                         eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr)
 {
 #define EIG_RE(i, j) a[(2 * ((eig_idx)(i) * n + (j))) * as]
 #define EIG_IM(i, j) a[(2 * ((eig_idx)(i) * n + (j)) + 1) * as]
 #define EIG_VR(i, j) v[(2 * ((eig_idx)(i) * n + (j))) * vs]
 #define EIG_VI(i, j) v[(2 * ((eig_idx)(i) * n + (j)) + 1) * vs]
-    EIG_FN(eig_set_identity)(n, v, vs, 2);
+#define EIG_UR(i) (ub ? ub[2 * (i)] : EIG_RE(i, k))
+#define EIG_UI(i) (ub ? ub[2 * (i) + 1] : EIG_IM(i, k))
+    eig_real *ub = scr ? scr + 32 : 0;
+    /* identity: the real parts as an n x n grid of stride 2, then the imaginary */
+    EIG_FN(eig_set_identity_team)(t, n, v, 2 * (eig_idx)n * vs, 2 * vs);
+    for (eig_idx x = t.rank; x < (eig_idx)n * n; x += t.size) v[(2 * x + 1) * vs] = EIG_ZERO;
+    eig_team_sync(t);
     for (int k = n - 3; k >= 0; k--) {
         eig_real tk = tau[k * ts];
         int r0 = k + 1;
         if (tk == 0) continue;
-        for (int j = r0; j < n; j++) {
+        if (ub) {
+            EIG_TEAM_FOR(t, i, r0 + 1, n - 1) ub[2 * i] = EIG_RE(i, k), ub[2 * i + 1] = EIG_IM(i, k);
+            eig_team_sync(t);
+        }
+        EIG_TEAM_FOR(t, j, r0, n - 1) {
             /* s = tau * u^H V[:, j] */
             eig_real sr = EIG_VR(r0, j), si = EIG_VI(r0, j);
             for (int i = r0 + 1; i < n; i++) {
-                eig_real ur = EIG_RE(i, k), ui = EIG_IM(i, k);
+                eig_real ur = EIG_UR(i), ui = EIG_UI(i);
                 eig_real vr = EIG_VR(i, j), vi = EIG_VI(i, j);
                 sr += ur * vr + ui * vi;
                 si += ur * vi - ui * vr;
@@ -272,24 +393,39 @@ EIG_HD void EIG_FN(eig_herm_form_q)(int n, const eig_real *a, eig_idx as, const 
             si *= tk;
             EIG_VR(r0, j) -= sr;
             EIG_VI(r0, j) -= si;
-            for (int i = r0 + 1; i < n; i++) {
-                eig_real ur = EIG_RE(i, k), ui = EIG_IM(i, k);
+            int i = r0 + 1;
+            for (; i + 1 < n; i += 2) { /* loads before stores */
+                eig_real xr0 = EIG_VR(i, j), xi0 = EIG_VI(i, j), xr1 = EIG_VR(i + 1, j), xi1 = EIG_VI(i + 1, j);
+                eig_real ur = EIG_UR(i), ui = EIG_UI(i);
+                EIG_VR(i, j) = xr0 - (sr * ur - si * ui);
+                EIG_VI(i, j) = xi0 - (sr * ui + si * ur);
+                ur = EIG_UR(i + 1), ui = EIG_UI(i + 1);
+                EIG_VR(i + 1, j) = xr1 - (sr * ur - si * ui);
+                EIG_VI(i + 1, j) = xi1 - (sr * ui + si * ur);
+            }
+            for (; i < n; i++) {
+                eig_real ur = EIG_UR(i), ui = EIG_UI(i);
                 EIG_VR(i, j) -= sr * ur - si * ui;
                 EIG_VI(i, j) -= sr * ui + si * ur;
             }
         }
+        eig_team_sync(t);
     }
 #undef EIG_RE
 #undef EIG_IM
 #undef EIG_VR
 #undef EIG_VI
+#undef EIG_UR
+#undef EIG_UI
 }
 
 /* The unitary diagonal D = diag(delta_k), delta_0 = 1,
  * delta_{k+1} = delta_k e_k / |e_k|, makes D^H T D real symmetric with
  * off-diagonal |e_k|. Writes |e_k| over the real slot of e (read it with stride
- * 2*es) and, when v != NULL, V <- V D (column j times delta_j). */
-EIG_HD void EIG_FN(eig_herm_realify)(int n, eig_real *e, eig_idx es, eig_real *v, eig_idx vs)
+ * 2*es) and, when v != NULL, V <- V D (column j times delta_j). Team: every
+ * member runs the recurrence, the rows of each column are dealt out; the
+ * leader writes e at the end. */
+EIG_HD void EIG_FN(eig_herm_realify_team)(eig_team t, int n, eig_real *e, eig_idx es, eig_real *v, eig_idx vs)
 {
     eig_real dr = EIG_ONE, di = EIG_ZERO; /* delta_k */
     for (int k = 0; k + 1 < n; k++) {
@@ -303,10 +439,9 @@ EIG_HD void EIG_FN(eig_herm_realify)(int n, eig_real *e, eig_idx es, eig_real *v
             dr = nr / nm;
             di = ni / nm;
         }
-        e[(2 * (eig_idx)k) * es] = mag;
         if (v) {
             int j = k + 1;
-            for (int i = 0; i < n; i++) {
+            EIG_TEAM_FOR(t, i, 0, n - 1) {
                 eig_idx ir = (2 * ((eig_idx)i * n + j)) * vs, ii = ir + vs;
                 eig_real xr = v[ir], xi = v[ii];
                 v[ir] = xr * dr - xi * di;
@@ -314,13 +449,51 @@ EIG_HD void EIG_FN(eig_herm_realify)(int n, eig_real *e, eig_idx es, eig_real *v
             }
         }
     }
+    eig_team_sync(t); /* all have read e */
+    if (EIG_TEAM_LEAD(t))
+        for (int k = 0; k + 1 < n; k++)
+            e[(2 * (eig_idx)k) * es] = EIG_HYPOT(e[(2 * (eig_idx)k) * es], e[(2 * (eig_idx)k + 1) * es]);
+    eig_team_sync(t);
+}
+
+EIG_HD void EIG_FN(eig_herm_realify)(int n, eig_real *e, eig_idx es, eig_real *v, eig_idx vs)
+{
+    eig_team solo = EIG_TEAM_SOLO_INIT;
+    EIG_FN(eig_herm_realify_team)(solo, n, e, es, v, vs);
+}
+
+/* V <- V Z in place: V n x n row-major with zc reals per element (stride
+ * vs), Z real with element (k, j) at z[k*zr + j*zk]. Four rows of V at a
+ * time go to buf (4*n*zc reals of team scratch); the team takes columns. */
+EIG_HD void EIG_FN(eig_mul_right_team)(eig_team t, int n, eig_real *v, eig_idx vs, int zc, const eig_real *z,
+                                       eig_idx zr, eig_idx zk, eig_real *buf)
+{
+    for (int r0 = 0; r0 < n; r0 += 4) {
+        int nr = n - r0 < 4 ? n - r0 : 4;
+        for (eig_idx x = t.rank; x < (eig_idx)nr * n * zc; x += t.size) buf[x] = v[((eig_idx)r0 * n * zc + x) * vs];
+        eig_team_sync(t);
+        EIG_TEAM_FOR(t, j, 0, n - 1) {
+            eig_real acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+            for (int k = 0; k < n; k++) {
+                eig_real zkj = z[k * zr + j * zk];
+                for (int q = 0; q < 4; q++)
+                    for (int c = 0; c < 2; c++)
+                        if (q < nr && c < zc) acc[2 * q + c] += buf[((eig_idx)q * n + k) * zc + c] * zkj;
+            }
+            for (int q = 0; q < 4; q++)
+                for (int c = 0; c < 2; c++)
+                    if (q < nr && c < zc) v[(((eig_idx)(r0 + q) * n + j) * zc + c) * vs] = acc[2 * q + c];
+        }
+        eig_team_sync(t);
+    }
 }
 
 /* ---- entry points ---- */
 
-/* Workspace (reals, strided by wks). d lives in w, so only e (+ tau). */
-EIG_HD int EIG_FN(eig_sym_tridiag_ql_work)(int n, int vectors) { return vectors ? 2 * n : n; }
-EIG_HD int EIG_FN(eig_herm_tridiag_ql_work)(int n, int vectors) { return vectors ? 3 * n : 2 * n; }
+/* Workspace (reals, strided by wks). d lives in w, so only e (+ tau and the
+ * QL rotations, 2n, with vectors). */
+EIG_HD int EIG_FN(eig_sym_tridiag_ql_work)(int n, int vectors) { return vectors ? 4 * n : n; }
+EIG_HD int EIG_FN(eig_herm_tridiag_ql_work)(int n, int vectors) { return vectors ? 5 * n : 2 * n; }
 EIG_HD int EIG_FN(eig_sym_tridiag_bisect_work)(int n)
 {
     return 2 * n + EIG_FN(eig_tridiag_bisect_work)(n);
@@ -329,70 +502,138 @@ EIG_HD int EIG_FN(eig_herm_tridiag_bisect_work)(int n)
 {
     return 3 * n + EIG_FN(eig_tridiag_bisect_work)(n);
 }
+/* Team scratch of the *_team entry points (reals, contiguous). */
+EIG_HD int EIG_FN(eig_tridiag_team_scratch)(int n) { return 32 + 8 * n; }
 
 /* Shared front end: n, NaN/Inf check, power-of-two scaling of the lower
- * triangle. Returns the status and the scale factor sigma in *sigma. */
-EIG_HD int EIG_FN(eig_dense_prepare)(int n, eig_real *a, eig_idx as, int zc, eig_real *sigma)
+ * triangle. Returns the status and the scale factor sigma in *sigma.
+ * Team: entries dealt out, eig_team_reduce (red: 32 reals of its scratch). */
+EIG_HD int EIG_FN(eig_dense_prepare_team)(eig_team t, int n, eig_real *a, eig_idx as, int zc, eig_real *sigma,
+                                          eig_real *red)
 {
     *sigma = EIG_ONE;
     if (n < 0 || !a) return EIG_STATUS_INVALID_INPUT;
-    eig_real anrm = EIG_FN(eig_max_abs_or_invalid)(n, a, as, zc);
-    if (anrm < 0) return EIG_STATUS_INVALID_INPUT;
-    *sigma = EIG_FN(eig_safe_scale)(anrm);
-    if (*sigma != EIG_ONE) EIG_FN(eig_scale_lower)(n, a, as, zc, *sigma);
+    eig_real big = 0;
+    int bad = 0;
+    for (eig_idx i = t.rank; i < (eig_idx)n * n * zc; i += t.size) {
+        eig_real x = a[i * as];
+        if (!EIG_ISFINITE(x)) bad = 1;
+        else if (EIG_FABS(x) > big) big = EIG_FABS(x);
+    }
+    /* Inf stands for "some entry is NaN/Inf": the finite ones are below it */
+    big = EIG_FN(eig_team_reduce)(t, bad ? (eig_real)INFINITY : big, 1, red);
+    if (!(big <= EIG_RMAX)) return EIG_STATUS_INVALID_INPUT;
+    *sigma = EIG_FN(eig_safe_scale)(big);
+    if (*sigma != EIG_ONE) {
+        const int L = EIG_FN(eig_team_lanes)(t), lane = t.rank % L, G = t.size / L, grp = t.rank / L;
+        for (int i = grp; i < n; i += G)
+            for (int j = lane; j <= i; j += L)
+                for (int c = 0; c < zc; c++) a[EIG_FN(eig_el)(n, zc, i, j, c) * as] *= *sigma;
+        eig_team_sync(t);
+    }
     return EIG_STATUS_OK;
+}
+
+EIG_HD int EIG_FN(eig_dense_prepare)(int n, eig_real *a, eig_idx as, int zc, eig_real *sigma)
+{
+    eig_team solo = EIG_TEAM_SOLO_INIT;
+    return EIG_FN(eig_dense_prepare_team)(solo, n, a, as, zc, sigma, 0);
 }
 
 /* Real symmetric: eigenvalues ascending in w, eigenvectors (v != NULL) as the
  * columns of v (n x n). work: eig_sym_tridiag_ql_work(n, v != NULL) reals.
- * Iteration cap as eig_tridiag_ql (max_iter_factor * n QL sweeps, 0: 30). */
-EIG_HD int EIG_FN(eig_sym_tridiag_ql)(int n, eig_real *a, eig_idx as, eig_real *w, eig_idx ws,
-                                      eig_real *v, eig_idx vs, eig_real *work, eig_idx wks,
-                                      int max_iter_factor, int *iters)
+ * Iteration cap as eig_tridiag_ql (max_iter_factor * n QL sweeps, 0: 30).
+ * Team form (cooperative GPU kernels): scr NULL (solo) or
+ * eig_tridiag_team_scratch(n) reals; zt NULL, or (needs scr) an n x n real
+ * buffer, element (i, j) at zt[i + j*zld]: the QL rotations then go to
+ * Z = I there (each member owning rows: consecutive addresses) and
+ * V <- Q Z at the end, instead of rotating V in place. */
+EIG_HD int EIG_FN(eig_sym_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_real *w, eig_idx ws,
+                                           eig_real *v, eig_idx vs, eig_real *work, eig_idx wks, eig_real *scr,
+                                           eig_real *zt, eig_idx zld, int max_iter_factor, int *iters)
 {
     eig_real sigma;
     if (iters) *iters = 0;
-    int st = EIG_FN(eig_dense_prepare)(n, a, as, 1, &sigma);
+    int st = EIG_FN(eig_dense_prepare_team)(t, n, a, as, 1, &sigma, scr);
     if (st == EIG_STATUS_OK) {
-        eig_real *e = work, *tau = v ? work + (eig_idx)n * wks : 0;
-        EIG_FN(eig_sym_tridiag_reduce)(n, a, as, w, ws, e, wks, tau, wks);
-        if (v) EIG_FN(eig_sym_form_q)(n, a, as, tau, wks, v, vs);
-        st = EIG_FN(eig_tridiag_ql)(n, w, ws, e, wks, v, vs, 1, max_iter_factor, iters);
+        eig_real *e = work, *tau = v ? work + (eig_idx)n * wks : 0, *rot = v ? work + 2 * (eig_idx)n * wks : 0;
+        EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, as, w, ws, e, wks, tau, wks, scr);
+        if (v) EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, wks, v, vs, scr);
+        if (v && zt && scr) {
+            EIG_FN(eig_set_identity_team)(t, n, zt, 1, zld);
+            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, wks, zt, 1, zld, 0, 1, rot, wks, max_iter_factor, iters);
+            if (st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, vs, 1, zt, 1, zld, scr + 32);
+        } else {
+            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, wks, v, (eig_idx)n * vs, vs, vs, 1, rot, wks,
+                                             max_iter_factor, iters);
+        }
     }
+    eig_team_sync(t);
     if (st != EIG_STATUS_OK) {
-        EIG_FN(eig_fill_nan)(n, w, ws);
-        EIG_FN(eig_fill_nan)((eig_idx)n * n, v, vs);
+        EIG_FN(eig_fill_nan_team)(t, n, w, ws);
+        EIG_FN(eig_fill_nan_team)(t, (eig_idx)n * n, v, vs);
+        eig_team_sync(t);
         return st;
     }
-    for (int k = 0; k < n; k++) w[k * ws] /= sigma;
+    EIG_TEAM_FOR(t, k, 0, n - 1) w[k * ws] /= sigma;
+    eig_team_sync(t);
     return EIG_STATUS_OK;
+}
+
+EIG_HD int EIG_FN(eig_sym_tridiag_ql)(int n, eig_real *a, eig_idx as, eig_real *w, eig_idx ws, eig_real *v,
+                                      eig_idx vs, eig_real *work, eig_idx wks, int max_iter_factor, int *iters)
+{
+    eig_team solo = EIG_TEAM_SOLO_INIT;
+    return EIG_FN(eig_sym_tridiag_ql_team)(solo, n, a, as, w, ws, v, vs, work, wks, 0, 0, 0, max_iter_factor, iters);
 }
 
 /* Complex Hermitian: reduce (complex Householder), realify with D, real QL.
  * With vectors the real rotations are applied straight to the complex columns
- * of V = Q D, which equals Q D Z without storing the real Z. work:
- * eig_herm_tridiag_ql_work(n, v != NULL) reals. */
-EIG_HD int EIG_FN(eig_herm_tridiag_ql)(int n, eig_real *a, eig_idx as, eig_real *w, eig_idx ws,
-                                       eig_real *v, eig_idx vs, eig_real *work, eig_idx wks,
-                                       int max_iter_factor, int *iters)
+ * of V = Q D, which equals Q D Z without storing the real Z (or, team form
+ * with zt, to a real Z = I and V <- Q D Z at the end). work:
+ * eig_herm_tridiag_ql_work(n, v != NULL) reals; scr, zt as
+ * eig_sym_tridiag_ql_team. */
+EIG_HD int EIG_FN(eig_herm_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_real *w, eig_idx ws,
+                                            eig_real *v, eig_idx vs, eig_real *work, eig_idx wks, eig_real *scr,
+                                            eig_real *zt, eig_idx zld, int max_iter_factor, int *iters)
 {
     eig_real sigma;
     if (iters) *iters = 0;
-    int st = EIG_FN(eig_dense_prepare)(n, a, as, 2, &sigma);
+    int st = EIG_FN(eig_dense_prepare_team)(t, n, a, as, 2, &sigma, scr);
     if (st == EIG_STATUS_OK) {
         eig_real *e = work, *tau = v ? work + 2 * (eig_idx)n * wks : 0;
-        EIG_FN(eig_herm_tridiag_reduce)(n, a, as, w, ws, e, wks, tau, wks);
-        if (v) EIG_FN(eig_herm_form_q)(n, a, as, tau, wks, v, vs);
-        EIG_FN(eig_herm_realify)(n, e, wks, v, vs);
-        st = EIG_FN(eig_tridiag_ql)(n, w, ws, e, 2 * wks, v, vs, 2, max_iter_factor, iters);
+        eig_real *rot = v ? work + 3 * (eig_idx)n * wks : 0;
+        EIG_FN(eig_herm_tridiag_reduce_team)(t, n, a, as, w, ws, e, wks, tau, wks, scr);
+        if (v) EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, wks, v, vs, scr);
+        EIG_FN(eig_herm_realify_team)(t, n, e, wks, v, vs);
+        if (v && zt && scr) {
+            EIG_FN(eig_set_identity_team)(t, n, zt, 1, zld);
+            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, 2 * wks, zt, 1, zld, 0, 1, rot, wks, max_iter_factor,
+                                             iters);
+            if (st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, vs, 2, zt, 1, zld, scr + 32);
+        } else {
+            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, 2 * wks, v, 2 * (eig_idx)n * vs, 2 * vs, vs, 2, rot, wks,
+                                             max_iter_factor, iters);
+        }
     }
+    eig_team_sync(t);
     if (st != EIG_STATUS_OK) {
-        EIG_FN(eig_fill_nan)(n, w, ws);
-        EIG_FN(eig_fill_nan)(2 * (eig_idx)n * n, v, vs);
+        EIG_FN(eig_fill_nan_team)(t, n, w, ws);
+        EIG_FN(eig_fill_nan_team)(t, 2 * (eig_idx)n * n, v, vs);
+        eig_team_sync(t);
         return st;
     }
-    for (int k = 0; k < n; k++) w[k * ws] /= sigma;
+    EIG_TEAM_FOR(t, k, 0, n - 1) w[k * ws] /= sigma;
+    eig_team_sync(t);
     return EIG_STATUS_OK;
+}
+
+EIG_HD int EIG_FN(eig_herm_tridiag_ql)(int n, eig_real *a, eig_idx as, eig_real *w, eig_idx ws, eig_real *v,
+                                       eig_idx vs, eig_real *work, eig_idx wks, int max_iter_factor, int *iters)
+{
+    eig_team solo = EIG_TEAM_SOLO_INIT;
+    return EIG_FN(eig_herm_tridiag_ql_team)(solo, n, a, as, w, ws, v, vs, work, wks, 0, 0, 0, max_iter_factor,
+                                            iters);
 }
 
 /* Bisection on the reduced tridiagonal (values only). The interval is scaled

@@ -66,7 +66,8 @@ static const gpu_case cases[] = {
 static const int sizes[] = {1, 2, 3, 5, 8, 9, 10, 11, 16, 17, 24, 25, 31, 32, 33, 64, 128};
 
 /* NULL: the automatic choice; the others are forced when they apply. */
-static const char *kernels[] = {NULL, "thread-global", "thread-shared", "warp-jacobi", "eigval-thread"};
+static const char *kernels[] = {NULL, "thread-global", "thread-shared", "warp-jacobi", "eigval-thread",
+                                "warp-general", "block-tridiag"};
 
 enum { HARD_ZERO, HARD_IDENTITY, HARD_NAN, HARD_INF, HARD_TINY, HARD_HUGE, HARD_REPEATED, HARD_GRADED, HARD_COUNT };
 
@@ -259,6 +260,9 @@ static int run_case(const gpu_case *gc, int single, int n, const char *kernel, s
     p.precision = single ? EIG_PREC_SINGLE : EIG_PREC_DOUBLE;
     pick_subset(&p, n);
     if (kernel && !eig_gpu_kernel_applies(kernel, &p, n)) return 0;
+    /* EIG_TEST_GPU_ONLY=NAME: only the batches forcing that kernel */
+    const char *only = getenv("EIG_TEST_GPU_ONLY");
+    if (only && *only && (!kernel || strcmp(kernel, only))) return 0;
     eig_idx count = n <= 16 ? 300 : n <= 33 ? 120 : n <= 64 ? 40 : 12;
     if (getenv("EIG_TEST_GPU_QUICK")) count = count > 40 ? 40 : count;
     eig_layout l = eig_layout_of(&p, n);
@@ -291,7 +295,7 @@ static int run_case(const gpu_case *gc, int single, int n, const char *kernel, s
     for (eig_idx m = 0; m < count; m++) it_g[m] = ITERS_SENTINEL;
 
     int rc_c = eig_cpu_solve_batch(&p, n, count, in_cpu, val_c, st_c, it_c, vec_c);
-    eig_gpu_config cfg = {0, sp.streams, sp.chunk, 0, kernel};
+    eig_gpu_config cfg = {0, sp.streams, sp.chunk, 0, kernel, 0};
     int rc_g = eig_gpu_solve_batch(&cfg, &p, n, count, in, val_g, st_g, it_g, vec_g);
     char what[200];
     snprintf(what, sizeof what, "%s %s n=%d kernel=%s streams=%d chunk=%lld", gc->name, single ? "single" : "double",
@@ -361,7 +365,7 @@ int main(void)
     }
     eig_test_rng_init(&rng, eig_test_seed("gpu_batch"));
     /* EIG_TEST_GPU_QUICK=1: a few sizes, small batches; =2: n = 17 only
-     * (compute-sanitizer runs) */
+     * (compute-sanitizer runs). EIG_TEST_GPU_ONLY=NAME: one forced kernel. */
     int quick = getenv("EIG_TEST_GPU_QUICK") ? atoi(getenv("EIG_TEST_GPU_QUICK")) : 0;
     const split default_split = {4, 0}, odd_split = {3, 37}, one_stream = {1, 0};
     int ran = 0;
@@ -373,6 +377,8 @@ int main(void)
                 /* n = 128 on one thread per matrix takes seconds per batch: automatic kernel only */
                 for (size_t k = 0; k < (n >= 128 ? 1 : sizeof kernels / sizeof kernels[0]); k++)
                     ran += run_case(&cases[c], single, n, kernels[k], default_split);
+                /* ... and the block-per-matrix kernel, fast at any n */
+                if (n >= 128) ran += run_case(&cases[c], single, n, "block-tridiag", default_split);
                 /* sub-chunks that do not divide the batch, streams reused */
                 if (n <= 33) ran += run_case(&cases[c], single, n, NULL, odd_split);
                 if (n == 5) ran += run_case(&cases[c], single, n, NULL, one_stream);
@@ -381,7 +387,7 @@ int main(void)
     eig_solve_params p;
     memset(&p, 0, sizeof p);
     p.kind = EIG_KIND_GENERAL, p.method = EIG_METHOD_FRANCIS;
-    eig_gpu_config cfg = {0, 2, 0, 0, "warp-jacobi"};
+    eig_gpu_config cfg = {0, 2, 0, 0, "warp-jacobi", 0};
     double in[4] = {1, 2, 3, 4}, val[4];
     int8_t st;
     int32_t it;

@@ -1,0 +1,206 @@
+/* ---- block-tridiag: one thread block per matrix, method tridiag-ql ----
+ * Symmetric and Hermitian, values and vectors, both precisions. The block
+ * is one eig_team (solvers/eig_hd.h) running the same solvers/ code as the
+ * CPU (eig_sym_tridiag_ql_team / eig_herm_tridiag_ql_team): the Householder
+ * reduction's A u a thread per row and its rank-2 update a thread per column,
+ * Q formed a column per thread, the unitary diagonal scaling, then implicit
+ * QL: the leader chases each sweep (rotations to shared memory), then the
+ * block applies them to Z, a row per thread. For n <= 32 a warp per matrix,
+ * four matrices to a block. The
+ * matrix stays in global memory, matrix-wise (a block reads and writes its
+ * own 2n^2 reals in place: no transposes); d, e, tau, the rotations and the
+ * team scratch live in shared memory, and so does Z (real, n x (n|1), a
+ * column per padded stride so a warp's rows fall in distinct banks) when it
+ * fits, else in the global workspace. Z = I gets the rotations and the
+ * eigenvectors are Q D Z, multiplied at the end (eig_mul_right_team). Per
+ * precision body, included from batch_gpu_impl.cuh. */
+#ifndef EIG_BLOCK_TRIDIAG_ONCE
+#define EIG_BLOCK_TRIDIAG_ONCE
+#include <stdlib.h>
+/* Threads per block: n rounded up to whole warps, at most this many.
+ * EIG_BLOCK_TRIDIAG_THREADS in the environment overrides it (a multiple of
+ * 32) and EIG_BLOCK_TRIDIAG_ZGLOBAL=1 keeps Z in global memory (tuning
+ * knobs, read per batch). */
+#define EIG_BLOCK_TRIDIAG_THREADS 128
+/* The automatic choice takes block-tridiag for tridiag-ql from these n up
+ * (values only / with vectors): H100, 2026-11-22, symmetric, host to host,
+ * vectors 100,000 matrices: n = 12 thread-global 9.96 ms vs 13.7, n = 16
+ * 28.8 vs 22.5, n = 32 258 vs 78.4; values: n = 64 (20,000) 63.4 vs 70.7,
+ * n = 96 (10,000) 124.9 vs 136.5, n = 128 (5,000) 381 vs 115
+ * (docs/performance.md). */
+#define EIG_BLOCK_TRIDIAG_FROM 128
+#define EIG_BLOCK_TRIDIAG_VECTORS_FROM 16
+
+/* Threads per matrix (the team). */
+static int block_tridiag_threads(int n)
+{
+    const char *s = getenv("EIG_BLOCK_TRIDIAG_THREADS");
+    int T = s ? atoi(s) : 0;
+    if (T >= 32 && T <= 1024 && T % 32 == 0) return T;
+    T = (n + 31) / 32 * 32;
+    return T < EIG_BLOCK_TRIDIAG_THREADS ? T : EIG_BLOCK_TRIDIAG_THREADS;
+}
+
+/* Matrices per block: a warp per matrix takes four to a block (else a block
+ * of one warp would cap an SM at 32 warps); EIG_BLOCK_TRIDIAG_TEAMS
+ * overrides it for warp teams. */
+static int block_tridiag_teams(int ts)
+{
+    const char *s = getenv("EIG_BLOCK_TRIDIAG_TEAMS");
+    if (ts != 32) return 1;
+    return s && atoi(s) >= 1 && atoi(s) <= 32 ? atoi(s) : 4;
+}
+#endif
+
+/* Shared reals of one matrix (team), without and with Z. */
+static size_t EIG_FN(block_tridiag_smem_reals)(const eig_solve_params *p, int n, int z_shared)
+{
+    size_t r = (size_t)n + (size_t)EIG_FN(eig_solve_one_work)(p, n) + (size_t)EIG_FN(eig_tridiag_team_scratch)(n);
+    return r + (p->vectors && z_shared ? (size_t)n * (size_t)(n | 1) : 0);
+}
+
+/* 1 when Z goes to shared memory: when two blocks still fit an SM. A block
+ * per SM costs more than Z's traffic through L1/L2 (H100, 180 x 128
+ * Hermitian: 32.8 ms with Z shared, 21.8 in global memory). */
+static int EIG_FN(block_tridiag_z_shared)(const eig_solve_params *p, int n, int teams)
+{
+    const char *g = getenv("EIG_BLOCK_TRIDIAG_ZGLOBAL");
+    if (!p->vectors || (g && atoi(g))) return 0;
+    return (size_t)teams * EIG_FN(block_tridiag_smem_reals)(p, n, 1) * sizeof(eig_real) <= (size_t)100 * 1024;
+}
+
+/* One team's share of a block-tridiag launch: its matrix m, its slices of
+ * shared memory (d, work, scratch) and of the outputs. */
+typedef struct {
+    eig_idx m;
+    eig_team t;
+    int ld, zc;
+    eig_real *d, *work, *scr, *zt, *a, *v;
+} EIG_FN(block_tridiag_share);
+
+/* 0 when this thread's team has no matrix (the whole team leaves together). */
+__device__ static int EIG_FN(block_tridiag_setup)(const eig_solve_params *p, int n, eig_idx count, int teams,
+                                                  int team_reals, eig_real *in, eig_real *vectors, eig_real *zglob,
+                                                  EIG_FN(block_tridiag_share) *s)
+{
+    extern __shared__ unsigned char eig_smem_raw[];
+    const int ts = blockDim.x / teams, ti = threadIdx.x / ts;
+    s->m = (eig_idx)blockIdx.x * teams + ti;
+    if (s->m >= count) return 0;
+    s->t.rank = (int)threadIdx.x % ts, s->t.size = ts, s->t.mask = 0xffffffffu, s->t.block = teams == 1;
+    s->ld = n | 1, s->zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1;
+    const eig_idx nn = (eig_idx)n * n * s->zc;
+    s->d = (eig_real *)eig_smem_raw + (eig_idx)ti * team_reals, s->work = s->d + n;
+    s->scr = s->work + EIG_FN(eig_solve_one_work)(p, n);
+    s->zt = 0;
+    if (p->vectors) s->zt = zglob ? zglob + s->m * (eig_idx)n * s->ld : s->scr + EIG_FN(eig_tridiag_team_scratch)(n);
+    s->a = in + s->m * nn, s->v = p->vectors ? vectors + s->m * nn : 0;
+    return 1;
+}
+
+/* in: matrix-wise input (destroyed); values, vectors: matrix-wise outputs;
+ * zglob: NULL (Z in shared memory) or n*(n|1) reals per matrix. teams
+ * matrices per block (> 1: a warp each), team_reals shared reals each. */
+__global__ void EIG_FN(block_tridiag_kernel)(eig_solve_params p, int n, eig_idx count, int teams, int team_reals,
+                                             eig_real *in, eig_real *values, eig_real *vectors, eig_real *zglob,
+                                             int8_t *status, int32_t *iterations)
+{
+    extern __shared__ unsigned char eig_smem_raw[];
+    EIG_FN(block_tridiag_share) sh;
+    if (!EIG_FN(block_tridiag_setup)(&p, n, count, teams, team_reals, in, vectors, zglob, &sh)) return;
+    const eig_idx m = sh.m;
+    const eig_team t = sh.t;
+    const int ld = sh.ld, zc = sh.zc;
+    eig_real *d = sh.d, *work = sh.work, *scr = sh.scr, *zt = sh.zt, *a = sh.a, *v = sh.v;
+    int it = 0, st;
+    if (zc == 2)
+        st = EIG_FN(eig_herm_tridiag_ql_team)(t, n, a, 1, d, 1, v, 1, work, 1, scr, zt, ld, p.max_iter_factor, &it);
+    else
+        st = EIG_FN(eig_sym_tridiag_ql_team)(t, n, a, 1, d, 1, v, 1, work, 1, scr, zt, ld, p.max_iter_factor, &it);
+    /* the solvers end on a team sync: d is complete */
+    EIG_TEAM_FOR(t, k, 0, n - 1) values[m * n + k] = d[k];
+    if (EIG_TEAM_LEAD(t)) status[m] = (int8_t)st, iterations[m] = it;
+}
+
+/* EIG_BLOCK_TRIDIAG_PROFILE=1 (diagnostics): the same solver run phase by
+ * phase (what eig_*_tridiag_ql_team does, without its failure handling),
+ * the leader's clock64() between phases summed per phase over the batch and
+ * printed to stderr: prepare, reduce, form Q, realify, QL, V <- V Z. */
+__device__ unsigned long long EIG_FN(block_tridiag_prof)[8];
+
+__global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, eig_idx count, int teams,
+                                                     int team_reals, eig_real *in, eig_real *values,
+                                                     eig_real *vectors, eig_real *zglob, int8_t *status,
+                                                     int32_t *iterations)
+{
+    extern __shared__ unsigned char eig_smem_raw[];
+    EIG_FN(block_tridiag_share) sh;
+    if (!EIG_FN(block_tridiag_setup)(&p, n, count, teams, team_reals, in, vectors, zglob, &sh)) return;
+    const eig_idx m = sh.m;
+    const eig_team t = sh.t;
+    const int ld = sh.ld, zc = sh.zc;
+    eig_real *d = sh.d, *work = sh.work, *scr = sh.scr, *zt = sh.zt, *a = sh.a, *v = sh.v;
+    long long c[7];
+    int it = 0, st;
+    eig_real sigma;
+    c[0] = clock64();
+    st = EIG_FN(eig_dense_prepare_team)(t, n, a, 1, zc, &sigma, scr);
+    eig_team_sync(t);
+    c[1] = clock64();
+    eig_real *e = work, *tau = v ? work + (eig_idx)n * zc : 0, *rot = v ? work + (eig_idx)n * (zc + 1) : 0;
+    if (zc == 2) EIG_FN(eig_herm_tridiag_reduce_team)(t, n, a, 1, d, 1, e, 1, tau, 1, scr);
+    else EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, 1, d, 1, e, 1, tau, 1, scr);
+    c[2] = clock64();
+    if (v) {
+        if (zc == 2) EIG_FN(eig_herm_form_q_team)(t, n, a, 1, tau, 1, v, 1, scr);
+        else EIG_FN(eig_sym_form_q_team)(t, n, a, 1, tau, 1, v, 1, scr);
+    }
+    eig_team_sync(t);
+    c[3] = clock64();
+    if (zc == 2) EIG_FN(eig_herm_realify_team)(t, n, e, 1, v, 1);
+    c[4] = clock64();
+    if (v) EIG_FN(eig_set_identity_team)(t, n, zt, 1, ld);
+    st = EIG_FN(eig_tridiag_ql_team)(t, n, d, 1, e, zc, zt, 1, ld, 0, 1, rot, 1, p.max_iter_factor, &it);
+    eig_team_sync(t);
+    c[5] = clock64();
+    if (v && st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, 1, zc, zt, 1, ld, scr + 32);
+    eig_team_sync(t);
+    c[6] = clock64();
+    EIG_TEAM_FOR(t, k, 0, n - 1) values[m * n + k] = d[k] / sigma;
+    if (EIG_TEAM_LEAD(t)) {
+        status[m] = (int8_t)st, iterations[m] = it;
+        for (int k = 0; k < 6; k++) atomicAdd(&EIG_FN(block_tridiag_prof)[k], (unsigned long long)(c[k + 1] - c[k]));
+        atomicAdd(&EIG_FN(block_tridiag_prof)[6], 1ull);
+        atomicAdd(&EIG_FN(block_tridiag_prof)[7], (unsigned long long)it);
+    }
+}
+
+/* Launches block-tridiag on one sub-chunk (or, profiling, the phase-timed
+ * twin, synchronously, printing the running per-matrix averages). */
+static void EIG_FN(block_tridiag_launch)(const eig_solve_params *p, int n, eig_idx cnt, int T, int teams, size_t smem,
+                                         int team_reals, eig_real *in, eig_real *values, eig_real *vectors,
+                                         eig_real *zglob, int8_t *status, int32_t *iterations, cudaStream_t st)
+{
+    unsigned blocks = (unsigned)((cnt + teams - 1) / teams);
+    const char *prof = getenv("EIG_BLOCK_TRIDIAG_PROFILE");
+    if (!prof || !atoi(prof)) {
+        EIG_FN(block_tridiag_kernel)<<<blocks, T, smem, st>>>(*p, n, cnt, teams, team_reals, in, values, vectors, zglob,
+                                                              status, iterations);
+        return;
+    }
+    static int attr_set = 0;
+    if (!attr_set) {
+        cudaFuncSetAttribute(EIG_FN(block_tridiag_profile_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, 220 * 1024);
+        attr_set = 1;
+    }
+    EIG_FN(block_tridiag_profile_kernel)<<<blocks, T, smem, st>>>(*p, n, cnt, teams, team_reals, in, values, vectors,
+                                                                  zglob, status, iterations);
+    unsigned long long h[8];
+    cudaStreamSynchronize(st);
+    cudaMemcpyFromSymbol(h, EIG_FN(block_tridiag_prof), sizeof h);
+    if (h[6])
+        fprintf(stderr, "block-tridiag profile n=%d T=%d: %llu matrices, cycles per matrix: prepare %.0f reduce %.0f "
+                        "formQ %.0f realify %.0f QL %.0f VZ %.0f; QL sweeps %.1f\n", n, T, h[6], (double)h[0] / h[6],
+                (double)h[1] / h[6], (double)h[2] / h[6], (double)h[3] / h[6], (double)h[4] / h[6], (double)h[5] / h[6],
+                (double)h[7] / h[6]);
+}

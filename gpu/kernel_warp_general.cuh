@@ -1,0 +1,109 @@
+/* ---- warp-general: a team of lanes per general matrix, in shared memory ----
+ * Per-precision body included by batch_gpu_impl.cuh (no guard). A team of
+ * 8, 16 or 32 lanes of one warp owns one real non-symmetric matrix, copied
+ * matrix-wise into shared memory with rows padded to an odd length (a column
+ * walk across the lanes then hits distinct banks), and runs the same
+ * solvers/general_impl.h code as the CPU through eig_general_eigvals_team:
+ * the Hessenberg reduction's left update dealt out over columns, its right
+ * update over rows, the Francis reflectors' row update over columns and
+ * column update over rows; deflation search, shifts and the 3-element
+ * reflectors run redundantly on every lane. wr and wi (the solver's scratch)
+ * sit in shared memory too; the sorted eigenvalues go out as the thread
+ * kernels' re,im pairs. Matrix-wise in and out (no transposes): a team's
+ * lanes read consecutive entries. The grid is persistent (see the kernel). */
+#ifndef EIG_WARP_GENERAL_ONCE
+#define EIG_WARP_GENERAL_ONCE
+#include <stdlib.h>
+/* Lanes per matrix: fewer lanes for small n (the scalar control runs on
+ * every lane; fewer lanes per matrix = more matrices per warp instruction),
+ * more where shared memory leaves few matrices per SM (latency). Measured on
+ * one H100, 500,000 matrices, double, host to host (docs/performance.md §1):
+ * n = 20: 8 lanes 127 ms, 16 lanes 175; n = 25: 248 vs 250; n = 30: 8 lanes
+ * 472, 16 lanes 408, 32 lanes 518; n = 40: 16 lanes 1083, 32 lanes 969.
+ * EIG_GPU_GENERAL_TEAM=8|16|32 overrides (tuning). */
+static int warp_general_team(int n)
+{
+    const char *env = getenv("EIG_GPU_GENERAL_TEAM");
+    if (env && (!strcmp(env, "8") || !strcmp(env, "16") || !strcmp(env, "32"))) return atoi(env);
+    return n <= 24 ? 8 : n <= 35 ? 16 : 32;
+}
+/* auto_kernel: warp-general for FROM <= n <= TO. Same runs: n = 14: 62.5 ms
+ * vs thread-global 58.6; n = 15: 69.6 vs 72.5; n = 64 (100,000): 1058 vs
+ * 1496; n = 128 (20,000): 4917 vs 3302 (one matrix per SM: latency-bound). */
+#define EIG_WARP_GENERAL_FROM 15
+#define EIG_WARP_GENERAL_TO 64
+#define EIG_WARP_GENERAL_SMEM_MAX (200 * 1024) /* bytes of one team's matrix at most (H100: 227 KB a block) */
+#endif
+
+EIG_HD int EIG_FN(warp_general_ld)(int n) { return n | 1; }
+
+/* Shared reals per matrix: A (padded rows), wr, wi. */
+EIG_HD int EIG_FN(warp_general_smem_reals)(int n) { return n * EIG_FN(warp_general_ld)(n) + 2 * n; }
+
+static int EIG_FN(warp_general_fits)(int n)
+{
+    return (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real) <= EIG_WARP_GENERAL_SMEM_MAX;
+}
+
+/* A persistent grid: team g of G solves matrices g, g + G, g + 2G, ... so a
+ * team that finishes early takes its next matrix instead of holding the
+ * block's shared memory until the block's slowest matrix is done. */
+__global__ void EIG_FN(warp_general_kernel)(int n, int ts, int max_iter_factor, eig_idx count,
+                                            const eig_real *__restrict__ in, eig_real *values, int8_t *status,
+                                            int32_t *iterations)
+{
+    extern __shared__ unsigned char eig_smem_raw[];
+    const int teams = blockDim.x / ts, team = threadIdx.x / ts, ld = EIG_FN(warp_general_ld)(n);
+    eig_team t;
+    t.rank = threadIdx.x - team * ts;
+    t.size = ts;
+    t.block = 0;
+    t.mask = ts >= 32 ? 0xffffffffu : ((1u << ts) - 1u) << ((threadIdx.x & 31) & ~(ts - 1));
+    eig_real *A = (eig_real *)eig_smem_raw + (eig_idx)team * EIG_FN(warp_general_smem_reals)(n);
+    eig_real *wr = A + n * ld, *wi = wr + n;
+    const eig_idx stride = (eig_idx)gridDim.x * teams;
+    /* the loop condition is the team's own: its syncs name only its lanes */
+    for (eig_idx m = (eig_idx)blockIdx.x * teams + team; m < count; m += stride) {
+        const eig_real *src = in + m * n * n; /* matrix-wise: lane-consecutive reads coalesce */
+        for (int i = 0; i < n; i++)
+            EIG_TEAM_FOR(t, j, 0, n - 1) A[i * ld + j] = src[i * n + j];
+        eig_team_sync(t); /* (the previous matrix's last reads of A were before its final sync) */
+        int it = 0;
+        const int st = EIG_FN(eig_general_eigvals_team)(t, n, A, 1, ld, wr, wi, 1, max_iter_factor, &it);
+        eig_real *out = values + m * 2 * n; /* re,im pairs, as the thread kernels */
+        for (int k = t.rank; k < 2 * n; k += ts) out[k] = (k & 1) ? wi[k >> 1] : wr[k >> 1];
+        if (EIG_TEAM_LEAD(t)) {
+            status[m] = (int8_t)st;
+            iterations[m] = it;
+        }
+    }
+}
+
+/* Threads per block (a multiple of 32, whole teams), shared bytes and the
+ * blocks the whole GPU keeps resident: the block size that keeps the most
+ * matrices resident on an SM (registers and shared memory, as the occupancy
+ * calculator counts them), the smallest on a tie. Shared memory, not
+ * threads, is what limits a general matrix. */
+static int EIG_FN(warp_general_config)(int n, int ts, int *T_out, size_t *smem_out, int *resident_out)
+{
+    const size_t per = (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real);
+    int dev = 0, optin = 0, sms = 0, best_T = 0, best_blocks = 0;
+    long best = 0;
+    GPU_CALL(cudaGetDevice(&dev));
+    GPU_CALL(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
+    GPU_CALL(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_general_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
+    for (int T = 32; T <= 256; T += 32) {
+        const size_t smem = (size_t)(T / ts) * per;
+        if (smem > (size_t)optin) break;
+        int blocks = 0;
+        GPU_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, EIG_FN(warp_general_kernel), T, smem));
+        if ((long)blocks * (T / ts) > best) best = (long)blocks * (T / ts), best_T = T, best_blocks = blocks;
+    }
+    EIG_CHECK(best_T > 0, EIG_ERR_RESOURCE, "--kernel warp-general: a matrix of order %d needs %zu bytes of shared "
+              "memory, more than this GPU gives a block (%d)", n, per, optin);
+    *T_out = best_T;
+    *smem_out = (size_t)(best_T / ts) * per;
+    *resident_out = best_blocks * sms;
+    return 0;
+}
