@@ -48,7 +48,7 @@ static eig_slice global_chunk(const eig_pipeline *pl, eig_idx g)
     return eig_part_chunk(all, pl->chunk, g);
 }
 
-static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk, int pin)
+static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk)
 {
     memset(b, 0, sizeof *b);
     b->input = malloc((size_t)(l.input * chunk) * es + 1);
@@ -59,13 +59,33 @@ static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk,
     EIG_CHECK(b->input && b->values && b->status && b->iters && (!l.vectors || b->vectors), EIG_ERR_RESOURCE,
               "out of host memory for a chunk of %lld matrices (%.1f MB); try a smaller --chunk", (long long)chunk,
               (double)((size_t)(l.input + l.values + l.vectors) * (size_t)chunk * es) / 1e6);
-    if (pin) { /* the GPU copies from and to these buffers for the whole run */
+    return 0;
+}
+
+/* Page-locks a buffer set for the GPU's copies (the whole run uses them).
+ * Slow for gigabytes, so the solve thread does it while the main thread
+ * reads the first chunk. */
+typedef struct {
+    int device;
+    chunk_buf *bufs;
+    int nbuf;
+    eig_layout l;
+    size_t es;
+    eig_idx chunk;
+} pin_job;
+
+static int run_pin_job(void *arg)
+{
+    pin_job *j = arg;
+    eig_gpu_use_device(j->device);
+    for (int i = 0; i < j->nbuf; i++) {
+        chunk_buf *b = &j->bufs[i];
         b->pinned = 1;
-        eig_gpu_pin(b->input, (size_t)(l.input * chunk) * es);
-        eig_gpu_pin(b->values, (size_t)(l.values * chunk) * es);
-        eig_gpu_pin(b->vectors, (size_t)(l.vectors * chunk) * es);
-        eig_gpu_pin(b->status, (size_t)chunk);
-        eig_gpu_pin(b->iters, sizeof(int32_t) * (size_t)chunk);
+        eig_gpu_pin(b->input, (size_t)(j->l.input * j->chunk) * j->es);
+        eig_gpu_pin(b->values, (size_t)(j->l.values * j->chunk) * j->es);
+        eig_gpu_pin(b->vectors, (size_t)(j->l.vectors * j->chunk) * j->es);
+        eig_gpu_pin(b->status, (size_t)j->chunk);
+        eig_gpu_pin(b->iters, sizeof(int32_t) * (size_t)j->chunk);
     }
     return 0;
 }
@@ -306,8 +326,9 @@ int eig_pipeline_run(eig_pipeline *pl)
     int gather_leaf = !pl->parallel_output && ctx->rank != 0;
     int nbuf = gather_root || gather_leaf ? 3 : 2;
     s.nbuf = nbuf, s.gather_root = gather_root;
-    int rc = 0;
-    for (int i = 0; i < nbuf && !rc; i++) rc = alloc_chunk_buf(&s.buf[i], s.l, s.es, pl->chunk, pl->use_gpu);
+    /* this thread unpins the buffers at the end: on this rank's GPU */
+    int rc = pl->use_gpu ? eig_gpu_use_device(pl->gpu.device) : 0;
+    for (int i = 0; i < nbuf && !rc; i++) rc = alloc_chunk_buf(&s.buf[i], s.l, s.es, pl->chunk);
     eig_solve_worker *worker = rc ? NULL : eig_worker_start();
     if (!rc && !worker) rc = EIG_ERR_RESOURCE;
     if ((rc = eig_agree(ctx, rc))) {
@@ -338,8 +359,11 @@ int eig_pipeline_run(eig_pipeline *pl)
      * does not depend on the order. */
     int cur = 0;
     eig_idx own_done = 0;
+    pin_job pins = {pl->gpu.device, s.buf, nbuf, s.l, s.es, pl->chunk};
+    if (pl->use_gpu) eig_worker_post(worker, run_pin_job, &pins);
     eig_idx g = claim_undone_chunk(&s);
     if (g >= 0) rc = read_chunk(&s, &s.buf[cur], global_chunk(pl, g));
+    eig_worker_wait(worker); /* the pinning */
     while (!rc && g >= 0) {
         eig_slice c = global_chunk(pl, g);
         solve_job job = {pl, &s.buf[cur], c.count, 0.0};

@@ -105,6 +105,12 @@ extern "C" int eig_gpu_describe(int device, char *buf, size_t cap)
     return 0;
 }
 
+extern "C" int eig_gpu_use_device(int device)
+{
+    GPU_CALL(cudaSetDevice(device));
+    return 0;
+}
+
 extern "C" int eig_gpu_pin(void *ptr, size_t bytes)
 {
     if (!ptr || !bytes) return 0;

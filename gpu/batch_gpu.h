@@ -33,6 +33,10 @@ typedef struct {
 int eig_gpu_device_count(void);
 /* "NVIDIA H100 80GB HBM3 (PCI 0000:1b:00.0)" into buf. */
 int eig_gpu_describe(int device, char *buf, size_t cap);
+/* Makes `device` the calling thread's current CUDA device (the current
+ * device is per thread: without this a thread's first CUDA call opens a
+ * context on device 0, whatever GPU its rank owns). No-op without CUDA. */
+int eig_gpu_use_device(int device);
 /* Pins (page-locks) a host buffer the pipeline reuses, so copies run at
  * full speed and asynchronously; harmless when it fails or without CUDA. */
 int eig_gpu_pin(void *ptr, size_t bytes);
