@@ -83,6 +83,18 @@ int eig_parse_precision(const char *s, eig_precision *p)
     return EIG_ERROR(EIG_ERR_USAGE, "--precision: '%s' is not double or single", s ? s : "");
 }
 
+void eig_trace_setup(int rank, const char *what)
+{
+    static int on = -1;
+    static double t0;
+    if (on < 0) {
+        const char *e = getenv("EIG_TRACE_SETUP");
+        on = e && *e && strcmp(e, "0") != 0;
+        t0 = eig_now();
+    }
+    if (on) fprintf(stderr, "setup: rank %d: %s at %.4f s\n", rank, what, eig_now() - t0);
+}
+
 double eig_now(void)
 {
     struct timespec ts;

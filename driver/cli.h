@@ -35,5 +35,9 @@ int eig_parse_double(const char *opt, const char *s, double *out);
 int eig_parse_precision(const char *s, eig_precision *p);
 
 double eig_now(void); /* seconds, monotonic */
+/* With EIG_TRACE_SETUP=1 in the environment: "setup: rank R: WHAT at T s"
+ * on stderr, T counted from the first call (where the setup stage's time
+ * goes, step by step; docs/metrics.md). */
+void eig_trace_setup(int rank, const char *what);
 
 #endif

@@ -36,6 +36,7 @@ typedef struct {
     eig_idx chunk, range_start, range_count;
     int streams, force, quiet, strict, trust_kind, resume, parallel_output, dynamic, share_gpu;
     int gather_via; /* GATHER_VIA_* */
+    eig_read_driver read_with;
     int64_t max_gpu_mem;
     const char *kernel;
 } solve_options;
@@ -58,8 +59,8 @@ static void solve_usage(void)
            "  --backend B           auto (GPU when every rank has one; default), cpu, gpu\n"
            "                        (default taken from $EIGSWEEP_BACKEND when set)\n"
            "  --chunk N             matrices per chunk (default: 64 MB of buffers on the CPU,\n"
-           "                        1 GiB on a GPU, at least 4 chunks per rank; a rank\n"
-           "                        holds 2-3 chunks of buffers)\n"
+           "                        256 MB-1 GiB on a GPU by kernel, at least 4 chunks per\n"
+           "                        rank; a rank holds 2-3 chunks of buffers)\n"
            "  --streams S           CUDA streams per rank (default 4)\n"
            "  --kernel NAME         force a GPU kernel (see docs/methods.md): auto, thread-global,\n"
            "                        thread-shared, warp-jacobi, eigval-thread, warp-general,\n"
@@ -75,6 +76,8 @@ static void solve_usage(void)
            "                        (one GPU per rank; pays off on large runs across nodes)\n"
            "  --balance MODE        static (default: a fixed block of chunks per rank) or\n"
            "                        dynamic (ranks take chunks from a shared counter)\n"
+           "  --read-with D         mpiio (default) or posix: how ranks read their slices of\n"
+           "                        IN.h5 (posix: each rank reads its own rows, no MPI-IO)\n"
            "  --synthetic SPEC      generate the input in memory instead of reading a file\n"
            "                        (FAMILY:N:COUNT[:SEED[:single]]; separates I/O from compute)\n"
            "  --max-iter K          iteration cap per eigenvalue (default 30)\n"
@@ -110,7 +113,7 @@ static int parse_pair_i64(const char *opt, const char *s, int64_t *a, int64_t *b
 static int parse_solve(int argc, char **argv, solve_options *o, int *help)
 {
     enum { O_METHOD = 256, O_VECTORS, O_SELI, O_SELR, O_BACKEND, O_CHUNK, O_STREAMS, O_KERNEL, O_RANGE,
-           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH, O_SHARE, O_GPUMEM, O_GATHER_VIA };
+           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH, O_SHARE, O_GPUMEM, O_GATHER_VIA, O_READ_WITH };
     static const struct option opts[] = {
         {"method", required_argument, 0, O_METHOD},
         {"vectors", no_argument, 0, O_VECTORS},  {"select-index", required_argument, 0, O_SELI},
@@ -121,7 +124,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         {"strict", no_argument, 0, O_STRICT},    {"trust-kind", no_argument, 0, O_TRUST},
         {"resume", no_argument, 0, O_RESUME},    {"output", required_argument, 0, O_OUTPUT},
         {"balance", required_argument, 0, O_BALANCE}, {"synthetic", required_argument, 0, O_SYNTH}, {"share-gpu", no_argument, 0, O_SHARE},
-        {"max-gpu-mem", required_argument, 0, O_GPUMEM}, {"gather-via", required_argument, 0, O_GATHER_VIA},    {"force", no_argument, 0, O_FORCE},
+        {"max-gpu-mem", required_argument, 0, O_GPUMEM}, {"gather-via", required_argument, 0, O_GATHER_VIA}, {"read-with", required_argument, 0, O_READ_WITH},    {"force", no_argument, 0, O_FORCE},
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
@@ -186,6 +189,11 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
             else return EIG_ERROR(EIG_ERR_USAGE, "--balance: '%s' is not static or dynamic", optarg);
             break;
         case O_SYNTH: o->synthetic = optarg; break;
+        case O_READ_WITH:
+            if (!strcmp(optarg, "mpiio")) o->read_with = EIG_READ_MPIIO;
+            else if (!strcmp(optarg, "posix")) o->read_with = EIG_READ_POSIX;
+            else return EIG_ERROR(EIG_ERR_USAGE, "--read-with: '%s' is not mpiio or posix", optarg);
+            break;
         case O_GATHER_VIA:
             if (!strcmp(optarg, "mpi")) o->gather_via = GATHER_VIA_MPI;
             else if (!strcmp(optarg, "nccl")) o->gather_via = GATHER_VIA_NCCL;
@@ -271,18 +279,21 @@ static int check_ranges(solve_options *o, const eig_source *in)
 }
 
 /* Chunk size: --chunk, or about 64 MB of buffers per chunk on the CPU and
- * 1 GiB on a GPU (one thread per matrix needs a few hundred thousand
- * matrices per call to fill an H100/H200: 30,000-matrix calls ran the n = 32
- * general solve at half speed on an H200), and at least four chunks per
- * rank, so reading the next chunk overlaps solving this one for most of the
- * run (eight with dynamic balance, so it has something to balance). */
-static eig_idx choose_chunk(const solve_options *o, const eig_source *in, int nranks, int use_gpu)
+ * what the GPU backend asks for on a GPU (eig_gpu_chunk_bytes: 1 GiB for
+ * one thread per matrix, which needs a few hundred thousand matrices per
+ * call to fill an H100/H200 -- 30,000-matrix calls ran the n = 32 general
+ * solve at half speed on an H200 -- and 256 MiB for the cooperative
+ * kernels, which are at full speed from ~16,000), and at least four chunks
+ * per rank, so reading the next chunk overlaps solving this one for most of
+ * the run (eight with dynamic balance, so it has something to balance). */
+static eig_idx choose_chunk(const solve_options *o, const eig_source *in, int nranks, const eig_gpu_config *gpu)
 {
     eig_layout l = eig_layout_of(&o->params, in->n);
     size_t es = o->params.precision == EIG_PREC_SINGLE ? 4 : 8;
     eig_idx bytes = (eig_idx)((size_t)(l.input + l.values + l.vectors) * es + 5);
     if (o->chunk > 0) return o->chunk < o->range_count ? o->chunk : o->range_count;
-    eig_idx c = eig_part_auto_chunk(bytes, o->range_count, (eig_idx)(use_gpu ? 1024 : 64) << 20);
+    size_t gpu_bytes = gpu ? eig_gpu_chunk_bytes(gpu, &o->params, in->n) : 0;
+    eig_idx c = eig_part_auto_chunk(bytes, o->range_count, gpu_bytes ? (eig_idx)gpu_bytes : (eig_idx)64 << 20);
     eig_idx per_rank = (o->range_count + nranks - 1) / nranks;
     eig_idx want = (per_rank + (o->dynamic ? 7 : 3)) / (o->dynamic ? 8 : 4);
     if (want > 0 && c > want) c = want;
@@ -322,8 +333,9 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     if (help) { if (ctx->rank == 0) solve_usage(); return 0; }
 
     double t_start = eig_now();
+    eig_trace_setup(ctx->rank, "start");
     eig_source src;
-    rc = o.synthetic ? eig_source_open_synthetic(o.synthetic, &src) : eig_source_open_file(ctx->comm, o.input, &src);
+    rc = o.synthetic ? eig_source_open_synthetic(o.synthetic, &src) : eig_source_open_file(ctx->comm, o.input, o.read_with, &src);
     if ((rc = eig_agree(ctx, rc))) return rc;
     o.params.kind = src.kind;
     o.params.precision = src.precision;
@@ -341,6 +353,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     eig_report_info info;
     memset(&info, 0, sizeof info);
     eig_binding bind;
+    eig_trace_setup(ctx->rank, "input opened");
     if ((rc = eig_agree(ctx, eig_bind_devices(ctx, (int)o.backend, o.share_gpu, &bind)))) {
         eig_source_close(&src);
         return rc;
@@ -364,9 +377,10 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
         eig_source_close(&src);
         return rc;
     }
+    eig_trace_setup(ctx->rank, "devices bound");
     pl.gather_nccl = o.gather_via == GATHER_VIA_NCCL;
     pl.gpu.max_gpu_mem = (size_t)o.max_gpu_mem;
-    pl.chunk = choose_chunk(&o, &src, ctx->size, bind.use_gpu);
+    pl.chunk = choose_chunk(&o, &src, ctx->size, bind.use_gpu ? &pl.gpu : NULL);
 
     /* The output: opened by rank 0 (gather) or by every rank (parallel). */
     char key[8192];
@@ -377,6 +391,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     int resumed = 0, complete = 0, opened = o.parallel_output || ctx->rank == 0;
     rc = opened ? eig_results_open(ctx->comm, o.output, &o.params, o.range_count, src.n, &mode, &resumed, &complete, &out) : 0;
     if ((rc = eig_agree(ctx, rc))) { eig_source_close(&src); return rc; }
+    eig_trace_setup(ctx->rank, "output created");
     MPI_Bcast(&complete, 1, MPI_INT, 0, ctx->comm);
     MPI_Bcast(&resumed, 1, MPI_INT, 0, ctx->comm);
     if (complete) {
@@ -402,17 +417,20 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
 
     info.total_matrices = o.range_count;
 
+    double t_lap = t_start;
+    eig_stats_lap(&pl.stats, EIG_STAGE_SETUP, &t_lap);
     rc = eig_pipeline_run(&pl);
     const char *backend = o.backend == BACKEND_GPU ? "gpu" : "cpu";
     snprintf(info.header, sizeof info.header,
              "eigsweep %s solve input=%s output=%s N=%lld n=%d kind=%s precision=%s method=%s vectors=%s "
-             "backend=%s ranks=%d threads=%d chunk=%lld streams=%d range=%lld:%lld output=%s%s balance=%s%s",
+             "backend=%s ranks=%d threads=%d chunk=%lld streams=%d range=%lld:%lld output=%s%s balance=%s%s%s",
              EIGSWEEP_VERSION, src.name, o.output, (long long)src.count, src.n, eig_kind_name(o.params.kind),
              o.params.precision == EIG_PREC_SINGLE ? "single" : "double", eig_method_name(o.params.method),
              o.params.vectors ? "yes" : "no", backend, ctx->size, omp_get_max_threads(), (long long)pl.chunk,
              o.streams, (long long)o.range_start, (long long)o.range_count, o.parallel_output ? "parallel" : "gather",
              o.parallel_output || ctx->size == 1 ? "" : pl.gather_nccl ? " gather-via=nccl" : " gather-via=mpi",
-             o.dynamic ? "dynamic" : "static", resumed ? " resumed" : "");
+             o.dynamic ? "dynamic" : "static", resumed ? " resumed" : "",
+             o.synthetic ? "" : o.read_with == EIG_READ_POSIX ? " read-with=posix" : " read-with=mpiio");
     free(done);
     eig_source_close(&src);
     eig_rank_stats sum;
@@ -425,6 +443,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
                                       sum.status_counts[1], sum.status_counts[2]));
     /* After --resume, this run solved only part: count the whole file. */
     int frc = 0;
+    t_lap = eig_now();
     if (opened) {
         if (!rc) frc = write_provenance(&o, &src, &out, ctx->size, backend);
         int frc2 = eig_results_finish(&out, rc == 0 && frc == 0, 0);
@@ -432,6 +451,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     }
     frc = eig_agree(ctx, frc);
     if (rc || frc) return rc ? rc : frc;
+    eig_stats_lap(&pl.stats, EIG_STAGE_FINISH, &t_lap);
 
     double t = t_start;
     eig_stats_lap(&pl.stats, EIG_STAGE_TOTAL, &t);

@@ -63,8 +63,11 @@ static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk)
 }
 
 /* Page-locks a buffer set for the GPU's copies (the whole run uses them).
- * Slow for gigabytes, so the solve thread does it while the main thread
- * reads the first chunk. */
+ * The solve thread does it while the main thread reads the first chunk.
+ * Registering pages that were never touched is slow (the kernel faults
+ * them in one at a time: 0.33 s per GiB against 0.05 s for touched pages
+ * on nvidia-h200-x2, bench/bench_pin), so touch_pages() has the OpenMP
+ * threads fault them in first. */
 typedef struct {
     int device;
     chunk_buf *bufs;
@@ -72,11 +75,21 @@ typedef struct {
     eig_layout l;
     size_t es;
     eig_idx chunk;
+    double seconds;
 } pin_job;
+
+static void touch_pages(void *p, size_t bytes)
+{
+    if (!p) return;
+    const long long pages = (long long)((bytes + 4095) / 4096);
+#pragma omp parallel for schedule(static)
+    for (long long k = 0; k < pages; k++) ((volatile char *)p)[k * 4096] = 0;
+}
 
 static int run_pin_job(void *arg)
 {
     pin_job *j = arg;
+    double t = eig_now();
     eig_gpu_use_device(j->device);
     for (int i = 0; i < j->nbuf; i++) {
         chunk_buf *b = &j->bufs[i];
@@ -87,6 +100,7 @@ static int run_pin_job(void *arg)
         eig_gpu_pin(b->status, (size_t)j->chunk);
         eig_gpu_pin(b->iters, sizeof(int32_t) * (size_t)j->chunk);
     }
+    j->seconds = eig_now() - t;
     return 0;
 }
 
@@ -232,6 +246,13 @@ static int send_chunk(loop_state *s, chunk_buf *b, eig_idx g, eig_slice c)
     return 0;
 }
 
+/* A solved chunk leaves this rank: sent to rank 0, or written here. */
+static int deliver_chunk(loop_state *s, chunk_buf *b, eig_idx g)
+{
+    eig_slice c = global_chunk(s->pl, g);
+    return !s->pl->parallel_output && s->pl->ctx->rank != 0 ? send_chunk(s, b, g, c) : write_chunk(s, b, c);
+}
+
 static void send_done(loop_state *s, int rc)
 {
     int64_t header[3] = {-1, 0, rc};
@@ -312,6 +333,7 @@ static void poll_while_solving(void *arg)
 int eig_pipeline_run(eig_pipeline *pl)
 {
     eig_ctx *ctx = pl->ctx;
+    double t_setup = eig_now();
     loop_state s;
     memset(&s, 0, sizeof s);
     s.pl = pl;
@@ -328,7 +350,14 @@ int eig_pipeline_run(eig_pipeline *pl)
     s.nbuf = nbuf, s.gather_root = gather_root;
     /* this thread unpins the buffers at the end: on this rank's GPU */
     int rc = pl->use_gpu ? eig_gpu_use_device(pl->gpu.device) : 0;
+    if (pl->use_gpu) eig_trace_setup(ctx->rank, "GPU context current");
     for (int i = 0; i < nbuf && !rc; i++) rc = alloc_chunk_buf(&s.buf[i], s.l, s.es, pl->chunk);
+    for (int i = 0; i < nbuf && !rc && pl->use_gpu; i++) { /* before the first read writes into buf[0] */
+        touch_pages(s.buf[i].input, (size_t)(s.l.input * pl->chunk) * s.es);
+        touch_pages(s.buf[i].values, (size_t)(s.l.values * pl->chunk) * s.es);
+        touch_pages(s.buf[i].vectors, (size_t)(s.l.vectors * pl->chunk) * s.es);
+    }
+    eig_trace_setup(ctx->rank, "buffers allocated and touched");
     eig_solve_worker *worker = rc ? NULL : eig_worker_start();
     if (!rc && !worker) rc = EIG_ERR_RESOURCE;
     if ((rc = eig_agree(ctx, rc))) {
@@ -352,40 +381,49 @@ int eig_pipeline_run(eig_pipeline *pl)
     if (ctx->rank == 0) s.win_mem[0] = s.win_mem[1] = 0;
     MPI_Barrier(ctx->comm);
     MPI_Win_lock_all(0, s.win);
+    eig_stats_lap(&pl->stats, EIG_STAGE_SETUP, &t_setup);
+    eig_trace_setup(ctx->rank, "solve thread, NCCL, counter window ready");
 
-    /* Software pipeline: while the worker solves chunk g, this thread claims
-     * and reads the next one, then delivers g (send or write). Reading and
-     * solving overlap; results still land by global index, so the output
-     * does not depend on the order. */
-    int cur = 0;
-    eig_idx own_done = 0;
-    pin_job pins = {pl->gpu.device, s.buf, nbuf, s.l, s.es, pl->chunk};
+    /* Software pipeline: while the worker solves chunk g, this thread
+     * delivers chunk g-1 (send or write) and then claims and reads chunk g+1
+     * into the buffer g-1 came from (a leaf rotates three buffers, so its
+     * sends of g-1 can still be in flight). Delivering, reading and solving
+     * overlap; results land by global index, so the output does not depend
+     * on the order. */
+    int cur = 0, prev = -1, ring = gather_leaf ? 3 : 2;
+    eig_idx own_done = 0, g_prev = -1;
+    pin_job pins = {pl->gpu.device, s.buf, nbuf, s.l, s.es, pl->chunk, 0.0};
     if (pl->use_gpu) eig_worker_post(worker, run_pin_job, &pins);
     eig_idx g = claim_undone_chunk(&s);
     if (g >= 0) rc = read_chunk(&s, &s.buf[cur], global_chunk(pl, g));
+    eig_trace_setup(ctx->rank, "first chunk read");
+    t_setup = eig_now();
     eig_worker_wait(worker); /* the pinning */
+    eig_trace_setup(ctx->rank, "buffers pinned");
+    eig_stats_lap(&pl->stats, EIG_STAGE_SETUP, &t_setup); /* what the first read did not hide */
+    pl->stats.seconds[EIG_STAGE_PIN] += pins.seconds;
+    pl->stats.calls[EIG_STAGE_PIN] += pl->use_gpu;
     while (!rc && g >= 0) {
-        eig_slice c = global_chunk(pl, g);
-        solve_job job = {pl, &s.buf[cur], c.count, 0.0};
+        solve_job job = {pl, &s.buf[cur], global_chunk(pl, g).count, 0.0};
         eig_worker_post(worker, run_solve_job, &job);
-        int nxt = gather_leaf ? (cur + 1) % 3 : cur ^ 1;
-        eig_idx g_next = claim_undone_chunk(&s);
+        int rc_deliver = g_prev >= 0 ? deliver_chunk(&s, &s.buf[prev], g_prev) : 0;
+        own_done += g_prev >= 0 && !rc_deliver;
+        int nxt = (cur + 1) % ring;
+        eig_idx g_next = rc_deliver ? -1 : claim_undone_chunk(&s);
         int rc_read = g_next >= 0 ? read_chunk(&s, &s.buf[nxt], global_chunk(pl, g_next)) : 0;
         rc = eig_worker_wait_polling(worker, poll_while_solving, &s);
+        if (!rc) rc = rc_deliver;
         if (!rc) rc = rc_read;
         if (!rc) rc = s.drain_rc;
-        if (!rc) {
-            count_solved(pl, &job);
-            if (gather_leaf) rc = send_chunk(&s, &s.buf[cur], g, c);
-            else rc = write_chunk(&s, &s.buf[cur], c);
-        }
         if (rc) break;
-        own_done++;
+        count_solved(pl, &job);
         if (gather_root) drain(&s, &s.buf[2], &s.done_ranks, 0, &rc);
         if (rc) break;
         progress(&s, own_done, pl->dynamic ? nchunks / ctx->size : s.mine.count);
+        g_prev = g, prev = cur;
         g = g_next, cur = nxt;
     }
+    if (!rc && g_prev >= 0) rc = deliver_chunk(&s, &s.buf[prev], g_prev); /* the last one */
     if (rc) raise_abort(&s);
     eig_worker_stop(worker);
     if (gather_leaf && s.nccl && !rc) {

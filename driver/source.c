@@ -7,10 +7,10 @@
 #include "cli.h"
 #include "eig_error.h"
 
-int eig_source_open_file(MPI_Comm comm, const char *path, eig_source *s)
+int eig_source_open_file(MPI_Comm comm, const char *path, eig_read_driver how, eig_source *s)
 {
     memset(s, 0, sizeof *s);
-    EIG_CALL(eig_h5_open_input(comm, path, &s->file));
+    EIG_CALL(eig_h5_open_input(comm, path, how, &s->file));
     s->kind = s->file.kind, s->precision = s->file.precision, s->count = s->file.count, s->n = s->file.n;
     snprintf(s->name, sizeof s->name, "%s", path);
     snprintf(s->dataset, sizeof s->dataset, "%s", s->file.dataset);

@@ -22,7 +22,7 @@ typedef struct {
     char dataset[64];
 } eig_source;
 
-int eig_source_open_file(MPI_Comm comm, const char *path, eig_source *s);
+int eig_source_open_file(MPI_Comm comm, const char *path, eig_read_driver how, eig_source *s);
 /* spec: FAMILY:N:COUNT[:SEED[:single|double]] */
 int eig_source_open_synthetic(const char *spec, eig_source *s);
 /* Matrices [start, start+count) in the solver input layout and precision. */

@@ -11,11 +11,16 @@
 #include "eig_error.h"
 #include "precision.h"
 
-#define GPU_CALL(expr)                                                                                  \
-    do {                                                                                                \
-        cudaError_t gpu_call_err_ = (expr);                                                             \
-        if (gpu_call_err_ != cudaSuccess)                                                               \
-            return EIG_ERROR(EIG_ERR_RESOURCE, "CUDA: %s: %s", #expr, cudaGetErrorString(gpu_call_err_)); \
+/* Out of device memory anywhere (a stream, the arena, a launch) says what
+ * the user can change; other CUDA errors are reported as they are. */
+#define GPU_CALL(expr)                                                                                      \
+    do {                                                                                                    \
+        cudaError_t gpu_call_err_ = (expr);                                                                 \
+        if (gpu_call_err_ == cudaErrorMemoryAllocation)                                                     \
+            return EIG_ERROR(EIG_ERR_RESOURCE, "CUDA: %s: GPU out of memory (another process holds it?): free the " \
+                             "GPU, or lower --max-gpu-mem, --streams or --chunk", #expr);                  \
+        if (gpu_call_err_ != cudaSuccess)                                                                   \
+            return EIG_ERROR(EIG_ERR_RESOURCE, "CUDA: %s: %s", #expr, cudaGetErrorString(gpu_call_err_));     \
     } while (0)
 
 /* Per-process device state: streams and one arena cut into per-stream slots. */
@@ -133,6 +138,14 @@ extern "C" int eig_gpu_kernel_applies(const char *kernel, const eig_solve_params
         if (!strcmp(kernel, gpu_kernel_names[k]))
             return p->precision == EIG_PREC_SINGLE ? kernel_applies_s(k, p, n) : kernel_applies_d(k, p, n);
     return 0;
+}
+
+extern "C" size_t eig_gpu_chunk_bytes(const eig_gpu_config *cfg, const eig_solve_params *p, int n)
+{
+    int k = K_THREAD_GLOBAL;
+    int rc = p->precision == EIG_PREC_SINGLE ? pick_kernel_s(cfg, p, n, 0, &k) : pick_kernel_d(cfg, p, n, 0, &k);
+    if (rc) eig_error_clear(); /* a bad --kernel is refused by the solve itself, with its message */
+    return k == K_THREAD_GLOBAL || k == K_THREAD_SHARED ? (size_t)1 << 30 : (size_t)256 << 20;
 }
 
 extern "C" int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,

@@ -45,6 +45,13 @@ void eig_gpu_unpin(void *ptr);
  * family, method, precision and n; 0 otherwise (eig_gpu_solve_batch then
  * refuses it with a usage error). */
 int eig_gpu_kernel_applies(const char *kernel, const eig_solve_params *p, int n);
+/* Bytes of host buffers per chunk the pipeline should give this backend:
+ * 1 GiB when the kernel it would pick runs one thread per matrix (it needs
+ * hundreds of thousands of matrices per call to fill the GPU), 256 MiB for
+ * the cooperative kernels (full speed from ~16,000 matrices per call;
+ * smaller chunks pin faster and leave less unhidden at the start and end
+ * of the pipeline: docs/scaling.md). 0 without CUDA. */
+size_t eig_gpu_chunk_bytes(const eig_gpu_config *cfg, const eig_solve_params *p, int n);
 /* Same contract as eig_cpu_solve_batch (include/eigsweep.h); input is not modified. */
 int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
                         const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors);

@@ -25,6 +25,12 @@ int eig_gpu_pin(void *ptr, size_t bytes)
 
 void eig_gpu_unpin(void *ptr) { (void)ptr; }
 
+size_t eig_gpu_chunk_bytes(const eig_gpu_config *cfg, const eig_solve_params *p, int n)
+{
+    (void)cfg, (void)p, (void)n;
+    return 0;
+}
+
 int eig_gpu_kernel_applies(const char *kernel, const eig_solve_params *p, int n)
 {
     (void)p, (void)n;

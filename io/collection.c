@@ -125,7 +125,7 @@ static int check_input(eig_collection *c)
     return 0;
 }
 
-int eig_h5_open_input(MPI_Comm comm, const char *path, eig_collection *c)
+int eig_h5_open_input(MPI_Comm comm, const char *path, eig_read_driver how, eig_collection *c)
 {
     memset(c, 0, sizeof *c);
     c->file = c->data = c->offdiag = -1;
@@ -134,7 +134,8 @@ int eig_h5_open_input(MPI_Comm comm, const char *path, eig_collection *c)
     EIG_CHECK(access(path, R_OK) == 0, EIG_ERR_INPUT, "%s: not readable (permission denied)", path);
     EIG_CHECK(eig_h5_is_hdf5(path), EIG_ERR_INPUT, "%s: not an HDF5 file (or truncated/corrupted)", path);
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-    H5Pset_fapl_mpio(fapl, comm, MPI_INFO_NULL);
+    if (how == EIG_READ_POSIX) H5Pset_fapl_sec2(fapl);
+    else H5Pset_fapl_mpio(fapl, comm, MPI_INFO_NULL);
     c->file = H5Fopen(path, H5F_ACC_RDONLY, fapl);
     H5Pclose(fapl);
     EIG_CHECK(c->file >= 0, EIG_ERR_INPUT, "%s: cannot open as HDF5 (truncated or corrupted?)", path);

@@ -25,9 +25,14 @@ typedef struct {
     char dataset[64];
 } eig_collection;
 
-/* Opens `path` for reading on every rank of comm (MPI-IO) and checks its
- * shape, element type and kind attribute. Errors name the file and dataset. */
-int eig_h5_open_input(MPI_Comm comm, const char *path, eig_collection *c);
+/* How ranks read their slices: through MPI-IO (the file opened collectively
+ * on comm), or each rank on its own through POSIX reads (HDF5's sec2
+ * driver: no MPI-IO layer between a rank and its contiguous slice). */
+typedef enum { EIG_READ_MPIIO, EIG_READ_POSIX } eig_read_driver;
+
+/* Opens `path` for reading on every rank of comm and checks its shape,
+ * element type and kind attribute. Errors name the file and dataset. */
+int eig_h5_open_input(MPI_Comm comm, const char *path, eig_read_driver how, eig_collection *c);
 
 /* Reads matrices [start, start+count) into buf in the solver input layout
  * (eig_layout_of().input reals per matrix, in the collection's precision). */

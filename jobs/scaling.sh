@@ -187,11 +187,11 @@ for line in open(sys.argv[1]):
         rep = json.load(f)
     st = rep["stages"]
     row = dict(ranks=int(p), mode=mode, matrices=int(rep["matrices"]), wall_s=float(st["total"]["max_s"]),
-               **{s + "_s": float(st[s]["max_s"]) if s in st else 0.0 for s in ("read", "solve", "gather", "write")})
+               **{s + "_s": float(st[s]["max_s"]) if s in st else 0.0 for s in ("read", "solve", "gather", "write", "setup", "pin", "finish")})
     key = (mode, int(p))
     if key not in best or row["wall_s"] < best[key]["wall_s"]:
         best[key] = row
-cols = ["ranks", "mode", "matrices", "wall_s", "matrices_per_s", "efficiency", "read_s", "solve_s", "gather_s", "write_s"]
+cols = ["ranks", "mode", "matrices", "wall_s", "matrices_per_s", "efficiency", "read_s", "solve_s", "gather_s", "write_s", "setup_s", "pin_s", "finish_s"]
 with open(sys.argv[2], "w", newline="") as out:
     w = csv.writer(out)
     w.writerow(cols)

@@ -1,3 +1,8 @@
 # GPU backend against the CPU backend (every family, method, precision and
 # kernel). Exits 77 -> skipped where no CUDA device is present.
 eig_add_test(gpu_batch_vs_cpu test_gpu_batch.c LABELS gpu)
+# Device memory really exhausted (a cudaMalloc hog): sub-chunks shrink, or a
+# clear error naming --max-gpu-mem. Needs the CUDA runtime, so CUDA builds only.
+if(EIGSWEEP_HAVE_CUDA)
+  eig_add_test(gpu_out_of_memory test_gpu_oom.c LABELS gpu)
+endif()
