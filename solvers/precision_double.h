@@ -8,6 +8,13 @@
 #define EIG_FABS fabs
 #define EIG_SQRT sqrt
 #define EIG_HYPOT hypot
+/* 1/sqrt(x): one hardware-seeded instruction sequence on the GPU (CUDA's
+ * rsqrt, 1 ulp), a square root and a division on the host. */
+#ifdef __CUDA_ARCH__
+#define EIG_RSQRT(x) rsqrt(x)
+#else
+#define EIG_RSQRT(x) (1.0 / sqrt(x))
+#endif
 #define EIG_COPYSIGN copysign
 #define EIG_ISFINITE(x) isfinite(x)
 #define EIG_ONE 1.0

@@ -8,6 +8,11 @@
 #define EIG_FABS fabsf
 #define EIG_SQRT sqrtf
 #define EIG_HYPOT hypotf
+#ifdef __CUDA_ARCH__
+#define EIG_RSQRT(x) rsqrtf(x)
+#else
+#define EIG_RSQRT(x) (1.0f / sqrtf(x))
+#endif
 #define EIG_COPYSIGN copysignf
 #define EIG_ISFINITE(x) isfinite(x)
 #define EIG_ONE 1.0f

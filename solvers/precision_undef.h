@@ -7,6 +7,7 @@
 #undef EIG_FABS
 #undef EIG_SQRT
 #undef EIG_HYPOT
+#undef EIG_RSQRT
 #undef EIG_COPYSIGN
 #undef EIG_ISFINITE
 #undef EIG_ONE

@@ -159,9 +159,11 @@ EIG_HD eig_idx EIG_FN(eig_ql_eat)(int lo, int hi, int dir, int p)
  * keeps that floor far under eps ||T||). */
 EIG_HD int EIG_FN(eig_ql_negligible)(eig_real e, eig_real dj, eig_real dj1)
 {
+    /* Squared, without the two square roots (they sat on the GPU's serial
+     * chase). Past the floor e^2 >= safmin, so it does not underflow, and
+     * (eps^2 |d_j+1|) |d_j| cannot overflow. */
     eig_real ae = EIG_FABS(e);
-    return ae <= EIG_EPS * EIG_SQRT(EIG_FABS(dj)) * EIG_SQRT(EIG_FABS(dj1)) ||
-           ae <= EIG_SQRT(EIG_SAFMIN);
+    return ae <= EIG_SQRT(EIG_SAFMIN) || ae * ae <= (EIG_EPS * EIG_EPS * EIG_FABS(dj1)) * EIG_FABS(dj);
 }
 
 /* Power of two (exact) that brings the largest entry of the block d[lo..hi],
@@ -293,7 +295,19 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
                 for (int i = m - 1; i >= top; i--) {
                     eig_real dn = i > top ? EIG_D(i - 1) : EIG_ZERO, en = i > top ? EIG_E(i - 1) : EIG_ZERO;
                     eig_real f = s * e0, b = c * e0;
-                    r = EIG_HYPOT(f, g);
+                    /* r = hypot(f, g), c = g / r, s = f / r through one
+                     * reciprocal square root: the chase is a chain of
+                     * dependent operations, and hypot plus two divisions
+                     * were most of its latency. hypot where f^2 + g^2 would
+                     * lose accuracy to underflow or overflow. */
+                    eig_real r2 = f * f + g * g, inv;
+                    if (r2 >= EIG_SAFMIN / EIG_EPS && r2 <= EIG_RMAX) {
+                        inv = EIG_RSQRT(r2);
+                        r = r2 * inv;
+                    } else {
+                        r = EIG_HYPOT(f, g);
+                        inv = r != 0 ? EIG_ONE / r : EIG_ZERO;
+                    }
                     if (i + 1 < m) EIG_E(i + 1) = r;
                     if (r == 0) { /* underflow: T split here, restart on the pieces */
                         EIG_D(i + 1) = d1 - p;
@@ -302,17 +316,28 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
                             for (int j = i; j >= top; j--) rot[j * rs] = EIG_ONE, rot[(n + j) * rs] = EIG_ZERO;
                         break;
                     }
-                    s = f / r;
-                    c = g / r;
+                    s = f * inv;
+                    c = g * inv;
                     g = d1 - p;
                     r = (d0 - g) * s + 2 * c * b;
                     p = s * r;
                     EIG_D(i + 1) = g + p;
                     g = c * r - b;
-                    if (z && now)
-                        EIG_FN(eig_rotate_columns_team)(t, n, z, zr, zk, zcs, zc, EIG_COL(i), EIG_COL(i + 1), c, s);
-                    else if (z)
-                        rot[i * rs] = c, rot[(n + i) * rs] = s;
+                    if (z) {
+                        /* Z gets the rotation with a cosine (sine) of exactly
+                         * +-1 where the exact one rounds to it: products with
+                         * 1/r miss it by an ulp, always the same way, and the
+                         * many near-identity rotations of graded matrices drifted
+                         * Z from orthogonal (5x worse measured). The recurrence
+                         * above keeps c and s as computed: g = c r - b cancels,
+                         * and needs c consistent with r, not rounded. */
+                        eig_real cz = s * s < EIG_EPS * (eig_real)0.5 ? EIG_COPYSIGN(EIG_ONE, c) : c;
+                        eig_real sz = c * c < EIG_EPS * (eig_real)0.5 ? EIG_COPYSIGN(EIG_ONE, s) : s;
+                        if (now)
+                            EIG_FN(eig_rotate_columns_team)(t, n, z, zr, zk, zcs, zc, EIG_COL(i), EIG_COL(i + 1), cz, sz);
+                        else
+                            rot[i * rs] = cz, rot[(n + i) * rs] = sz;
+                    }
                     d1 = d0, d0 = dn, e0 = en;
                 }
                 if (!underflow) {
