@@ -34,7 +34,7 @@ typedef struct {
     eig_solve_params params;
     backend_choice backend;
     eig_idx chunk, range_start, range_count;
-    int streams, force, quiet, strict, trust_kind, resume, parallel_output, dynamic, share_gpu;
+    int streams, force, quiet, strict, trust_kind, resume, parallel_output, dynamic, share_gpu, check_only;
     int gather_via; /* GATHER_VIA_* */
     eig_read_driver read_with;
     int64_t max_gpu_mem;
@@ -78,6 +78,10 @@ static void solve_usage(void)
            "                        dynamic (ranks take chunks from a shared counter)\n"
            "  --read-with D         mpiio (default) or posix: how ranks read their slices of\n"
            "                        IN.h5 (posix: each rank reads its own rows, no MPI-IO)\n"
+           "  --check-only          read IN.h5 and check it (shape, type, every block readable,\n"
+           "                        the symmetric/hermitian claim unless --trust-kind) with the\n"
+           "                        given ranks, solve and write nothing (no -o): a dry run\n"
+           "                        before a long job, and the time just to read the file\n"
            "  --synthetic SPEC      generate the input in memory instead of reading a file\n"
            "                        (FAMILY:N:COUNT[:SEED[:single]]; separates I/O from compute)\n"
            "  --max-iter K          iteration cap per eigenvalue (default 30)\n"
@@ -96,7 +100,8 @@ static void solve_usage(void)
            "  srun eigsweep solve sweep.h5 -o eig.h5 --resume --balance dynamic --output parallel\n"
            "  mpirun -np 2 eigsweep solve --synthetic control:30:1000000 -o eig.h5 --report r.json\n"
            "  eigsweep solve sym.h5 -o eig.h5 --method jacobi --vectors\n"
-           "  eigsweep solve tri.h5 -o low.h5 --select-index 0:9\n");
+           "  eigsweep solve tri.h5 -o low.h5 --select-index 0:9\n"
+           "  mpirun -np 8 eigsweep solve huge.h5 --check-only\n");
 }
 
 static int parse_pair_i64(const char *opt, const char *s, int64_t *a, int64_t *b)
@@ -113,7 +118,7 @@ static int parse_pair_i64(const char *opt, const char *s, int64_t *a, int64_t *b
 static int parse_solve(int argc, char **argv, solve_options *o, int *help)
 {
     enum { O_METHOD = 256, O_VECTORS, O_SELI, O_SELR, O_BACKEND, O_CHUNK, O_STREAMS, O_KERNEL, O_RANGE,
-           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH, O_SHARE, O_GPUMEM, O_GATHER_VIA, O_READ_WITH };
+           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH, O_SHARE, O_GPUMEM, O_GATHER_VIA, O_READ_WITH, O_CHECK_ONLY };
     static const struct option opts[] = {
         {"method", required_argument, 0, O_METHOD},
         {"vectors", no_argument, 0, O_VECTORS},  {"select-index", required_argument, 0, O_SELI},
@@ -124,7 +129,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         {"strict", no_argument, 0, O_STRICT},    {"trust-kind", no_argument, 0, O_TRUST},
         {"resume", no_argument, 0, O_RESUME},    {"output", required_argument, 0, O_OUTPUT},
         {"balance", required_argument, 0, O_BALANCE}, {"synthetic", required_argument, 0, O_SYNTH}, {"share-gpu", no_argument, 0, O_SHARE},
-        {"max-gpu-mem", required_argument, 0, O_GPUMEM}, {"gather-via", required_argument, 0, O_GATHER_VIA}, {"read-with", required_argument, 0, O_READ_WITH},    {"force", no_argument, 0, O_FORCE},
+        {"max-gpu-mem", required_argument, 0, O_GPUMEM}, {"gather-via", required_argument, 0, O_GATHER_VIA}, {"read-with", required_argument, 0, O_READ_WITH}, {"check-only", no_argument, 0, O_CHECK_ONLY},    {"force", no_argument, 0, O_FORCE},
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
@@ -177,6 +182,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         case O_REPORT: o->report_json = optarg; break;
         case O_STRICT: o->strict = 1; break;
         case O_TRUST: o->trust_kind = 1; break;
+        case O_CHECK_ONLY: o->check_only = 1; break;
         case O_RESUME: o->resume = 1; break;
         case O_OUTPUT:
             if (!strcmp(optarg, "gather")) o->parallel_output = 0;
@@ -220,6 +226,12 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
     }
     EIG_CHECK(optind == argc, EIG_ERR_USAGE, "solve: unexpected argument '%s'%s", argv[optind < argc ? optind : 0],
               o->synthetic ? " (--synthetic replaces the input file)" : "");
+    if (o->check_only) {
+        EIG_CHECK(!o->synthetic, EIG_ERR_USAGE, "solve: --check-only checks an input file; --synthetic has none");
+        EIG_CHECK(!o->output && !o->resume && !o->force, EIG_ERR_USAGE,
+                  "solve: --check-only reads and checks IN.h5 and writes nothing: drop -o, --resume and --force");
+        return 0;
+    }
     EIG_CHECK(o->output, EIG_ERR_USAGE, "solve: -o OUT.h5 is required");
     EIG_CHECK(!o->input || strcmp(o->input, o->output) != 0, EIG_ERR_USAGE, "solve: the output would overwrite the input %s", o->input);
     EIG_CHECK(!(o->resume && o->force), EIG_ERR_USAGE, "solve: --resume and --force contradict each other (continue, or start over?)");
@@ -354,6 +366,9 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     memset(&info, 0, sizeof info);
     eig_binding bind;
     eig_trace_setup(ctx->rank, "input opened");
+    /* --check-only reads on the host: no GPU, no output, no gather. */
+    if (o.check_only) o.backend = BACKEND_CPU, o.parallel_output = 1;
+    pl.check_only = o.check_only, pl.parallel_output = o.parallel_output;
     if ((rc = eig_agree(ctx, eig_bind_devices(ctx, (int)o.backend, o.share_gpu, &bind)))) {
         eig_source_close(&src);
         return rc;
@@ -388,7 +403,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     eig_results_mode mode = {o.parallel_output, o.force, o.resume, key};
     eig_result_file out;
     memset(&out, 0, sizeof out);
-    int resumed = 0, complete = 0, opened = o.parallel_output || ctx->rank == 0;
+    int resumed = 0, complete = 0, opened = !o.check_only && (o.parallel_output || ctx->rank == 0);
     rc = opened ? eig_results_open(ctx->comm, o.output, &o.params, o.range_count, src.n, &mode, &resumed, &complete, &out) : 0;
     if ((rc = eig_agree(ctx, rc))) { eig_source_close(&src); return rc; }
     eig_trace_setup(ctx->rank, "output created");
@@ -424,10 +439,10 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     snprintf(info.header, sizeof info.header,
              "eigsweep %s solve input=%s output=%s N=%lld n=%d kind=%s precision=%s method=%s vectors=%s "
              "backend=%s ranks=%d threads=%d chunk=%lld streams=%d range=%lld:%lld output=%s%s balance=%s%s%s",
-             EIGSWEEP_VERSION, src.name, o.output, (long long)src.count, src.n, eig_kind_name(o.params.kind),
+             EIGSWEEP_VERSION, src.name, o.check_only ? "none(--check-only)" : o.output, (long long)src.count, src.n, eig_kind_name(o.params.kind),
              o.params.precision == EIG_PREC_SINGLE ? "single" : "double", eig_method_name(o.params.method),
              o.params.vectors ? "yes" : "no", backend, ctx->size, omp_get_max_threads(), (long long)pl.chunk,
-             o.streams, (long long)o.range_start, (long long)o.range_count, o.parallel_output ? "parallel" : "gather",
+             o.streams, (long long)o.range_start, (long long)o.range_count, o.check_only ? "none" : o.parallel_output ? "parallel" : "gather",
              o.parallel_output || ctx->size == 1 ? "" : pl.gather_nccl ? " gather-via=nccl" : " gather-via=mpi",
              o.dynamic ? "dynamic" : "static", resumed ? " resumed" : "",
              o.synthetic ? "" : o.read_with == EIG_READ_POSIX ? " read-with=posix" : " read-with=mpiio");
@@ -456,6 +471,15 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     double t = t_start;
     eig_stats_lap(&pl.stats, EIG_STAGE_TOTAL, &t);
     if ((rc = eig_report(ctx, &info, &pl.stats, o.quiet, o.report_json, &sum))) return rc;
+    if (o.check_only) {
+        if (!o.quiet)
+            eig_say(ctx, "check: %lld matrices of %s read%s; nothing solved or written\n", (long long)o.range_count,
+                    src.name, o.trust_kind ? " (--trust-kind: kind not verified)"
+                              : o.params.kind == EIG_KIND_SYMMETRIC   ? ", all symmetric"
+                              : o.params.kind == EIG_KIND_HERMITIAN   ? ", all Hermitian"
+                                                                      : "");
+        return 0;
+    }
     if (!o.quiet)
         eig_say(ctx, "status: ok %lld, not_converged %lld, invalid_input %lld%s  ->  %s\n", sum.status_counts[0],
                 sum.status_counts[1], sum.status_counts[2], resumed ? " (this run's share)" : "", o.output);

@@ -90,7 +90,7 @@ static int run_pin_job(void *arg)
 {
     pin_job *j = arg;
     double t = eig_now();
-    eig_gpu_use_device(j->device);
+    eig_gpu_use_device(j->device); /* creates the context on the first call */
     for (int i = 0; i < j->nbuf; i++) {
         chunk_buf *b = &j->bufs[i];
         b->pinned = 1;
@@ -348,9 +348,11 @@ int eig_pipeline_run(eig_pipeline *pl)
     int gather_leaf = !pl->parallel_output && ctx->rank != 0;
     int nbuf = gather_root || gather_leaf ? 3 : 2;
     s.nbuf = nbuf, s.gather_root = gather_root;
-    /* this thread unpins the buffers at the end: on this rank's GPU */
-    int rc = pl->use_gpu ? eig_gpu_use_device(pl->gpu.device) : 0;
-    if (pl->use_gpu) eig_trace_setup(ctx->rank, "GPU context current");
+    /* The CUDA context (0.15-0.2 s) is created by the solve thread's pin
+     * job, while this thread reads the first chunk; this thread selects the
+     * device only at the end, to unpin (NCCL selects it in eig_nccl_open). */
+    int rc = 0;
+    if (pl->check_only) nbuf = 1;
     for (int i = 0; i < nbuf && !rc; i++) rc = alloc_chunk_buf(&s.buf[i], s.l, s.es, pl->chunk);
     for (int i = 0; i < nbuf && !rc && pl->use_gpu; i++) { /* before the first read writes into buf[0] */
         touch_pages(s.buf[i].input, (size_t)(s.l.input * pl->chunk) * s.es);
@@ -358,8 +360,8 @@ int eig_pipeline_run(eig_pipeline *pl)
         touch_pages(s.buf[i].vectors, (size_t)(s.l.vectors * pl->chunk) * s.es);
     }
     eig_trace_setup(ctx->rank, "buffers allocated and touched");
-    eig_solve_worker *worker = rc ? NULL : eig_worker_start();
-    if (!rc && !worker) rc = EIG_ERR_RESOURCE;
+    eig_solve_worker *worker = rc || pl->check_only ? NULL : eig_worker_start();
+    if (!rc && !worker && !pl->check_only) rc = EIG_ERR_RESOURCE;
     if ((rc = eig_agree(ctx, rc))) {
         eig_worker_stop(worker);
         for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
@@ -392,9 +394,17 @@ int eig_pipeline_run(eig_pipeline *pl)
      * on the order. */
     int cur = 0, prev = -1, ring = gather_leaf ? 3 : 2;
     eig_idx own_done = 0, g_prev = -1;
+    eig_idx g;
+    while (pl->check_only && !rc && (g = claim_undone_chunk(&s)) >= 0) { /* read and check, nothing else */
+        eig_slice c = global_chunk(pl, g);
+        rc = read_chunk(&s, &s.buf[0], c);
+        if (!rc) pl->stats.matrices += c.count, own_done++;
+        progress(&s, own_done, pl->dynamic ? nchunks / ctx->size : s.mine.count);
+    }
+    if (pl->check_only) goto finish;
     pin_job pins = {pl->gpu.device, s.buf, nbuf, s.l, s.es, pl->chunk, 0.0};
     if (pl->use_gpu) eig_worker_post(worker, run_pin_job, &pins);
-    eig_idx g = claim_undone_chunk(&s);
+    g = claim_undone_chunk(&s);
     if (g >= 0) rc = read_chunk(&s, &s.buf[cur], global_chunk(pl, g));
     eig_trace_setup(ctx->rank, "first chunk read");
     t_setup = eig_now();
@@ -424,6 +434,7 @@ int eig_pipeline_run(eig_pipeline *pl)
         g = g_next, cur = nxt;
     }
     if (!rc && g_prev >= 0) rc = deliver_chunk(&s, &s.buf[prev], g_prev); /* the last one */
+finish:
     if (rc) raise_abort(&s);
     eig_worker_stop(worker);
     if (gather_leaf && s.nccl && !rc) {
@@ -436,6 +447,7 @@ int eig_pipeline_run(eig_pipeline *pl)
     if (gather_root) drain(&s, &s.buf[2], &s.done_ranks, 1, &rc);
     MPI_Win_unlock_all(s.win);
     MPI_Win_free(&s.win);
+    if (pl->use_gpu && !pl->check_only) eig_gpu_use_device(pl->gpu.device); /* the unpinning: on this rank's GPU */
     for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
     /* A rank that stopped because another failed reports no error of its own. */
     rc = eig_agree(ctx, rc);

@@ -25,6 +25,8 @@ typedef struct {
     eig_gpu_config gpu;
     int gather_nccl;                  /* gather payloads GPU to GPU over NCCL (else MPI) */
     int check_structure;              /* !--trust-kind */
+    int check_only;                   /* --check-only: read and check every chunk, solve and write nothing
+                                         (no GPU, no output; with parallel_output set, no gather) */
     int quiet;
     eig_result_file *out;             /* rank 0 (gather) or every rank (parallel) */
     const uint8_t *done;              /* --resume: done[g] = 1 skips global chunk g; NULL: none */

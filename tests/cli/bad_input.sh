@@ -40,6 +40,15 @@ refuse 3 "marked symmetric, but matrix 0 is not.*--trust-kind" not-symmetric.h5 
 refuse 3 "marked hermitian, but matrix 0 is not" not-hermitian.h5 -o out.h5
 refuse 3 "/offdiag is \[8,4\] but /diag is \[8,4\]" tridiag-mismatch.h5 -o out.h5
 expect "--trust-kind skips the symmetry check" $MPIRUN -np 2 "$BIN" solve not-symmetric.h5 -o trusted.h5 -q --trust-kind
+# --check-only finds the same problems without solving or writing anything,
+# and passes a good file.
+refuse 3 "marked symmetric, but matrix 0 is not" not-symmetric.h5 --check-only
+refuse 3 "marked hermitian, but matrix 0 is not" not-hermitian.h5 --check-only
+files_before=$(ls | sort)
+expect "--check-only passes a good file" $MPIRUN -np 2 "$BIN" solve good.h5 --check-only -q
+[ "$(ls | sort)" = "$files_before" ] && pass || fail "--check-only created files: $(ls)"
+refuse 2 "--check-only reads and checks IN.h5 and writes nothing" good.h5 --check-only -o out.h5
+refuse 2 "--check-only checks an input file" --synthetic control:4:10 --check-only
 
 # One rank fails mid-run (bad data only it reads): every rank stops promptly,
 # one message naming the rank, no output left.
@@ -47,6 +56,7 @@ expect "--trust-kind skips the symmetry check" $MPIRUN -np 2 "$BIN" solve not-sy
 for bal in static dynamic; do
   start=$(date +%s)
   refuse 3 "matrix 2900 is not.*reported by rank|reported by rank.*matrix 2900|matrix 2900 is not" late.h5 -o out.h5 --chunk 10 --balance $bal
+  refuse 3 "matrix 2900 is not" late.h5 --check-only --chunk 10 --balance $bal
   [ $(( $(date +%s) - start )) -lt 30 ] && pass || fail "a failing rank did not stop the job promptly ($bal)"
 done
 
