@@ -293,6 +293,25 @@ EIG_HD void EIG_FN(eig_gen_balance_scale)(eig_team t, int n, eig_real *a, eig_id
 EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, eig_real *x, eig_idx inc)
 {
     if (len <= 1) return EIG_ZERO;
+    if (len <= 3) {
+        /* The Francis step's reflectors (2 and 3 entries), one per bulge
+         * step on a serial chain: the norm as one correctly rounded square
+         * root of the sum of squares instead of dnrm2's scaled loop (a
+         * division per entry) and dlapy2, where no square can underflow or
+         * overflow; tau and v by LAPACK's formulas. */
+        eig_real al = *alpha, x0 = x[0], x1 = len == 3 ? x[inc] : EIG_ZERO;
+        eig_real s2 = x0 * x0 + x1 * x1, a2 = al * al + s2;
+        if (s2 >= EIG_SAFMIN / EIG_EPS && a2 <= EIG_RMAX) {
+            const eig_real beta = -EIG_COPYSIGN(EIG_SQRT(a2), al);
+            const eig_real tau = (beta - al) / beta;
+            const eig_real scal = EIG_ONE / (al - beta);
+            eig_team_sync(t); /* every member has read alpha and x */
+            EIG_TEAM_FOR(t, k, 0, len - 2) x[k * inc] *= scal;
+            if (EIG_TEAM_LEAD(t)) *alpha = beta;
+            eig_team_sync(t);
+            return tau;
+        }
+    }
     eig_real xnorm = EIG_FN(eig_gen_team_nrm2)(t, len - 1, x, inc);
     if (xnorm == EIG_ZERO) {
         eig_team_sync(t); /* x is read before the caller overwrites it */
