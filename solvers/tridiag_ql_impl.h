@@ -300,13 +300,13 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
                      * dependent operations, and hypot plus two divisions
                      * were most of its latency. hypot where f^2 + g^2 would
                      * lose accuracy to underflow or overflow. */
-                    eig_real r2 = f * f + g * g, inv;
-                    if (r2 >= EIG_SAFMIN / EIG_EPS && r2 <= EIG_RMAX) {
+                    eig_real r2 = f * f + g * g, inv = EIG_ZERO;
+                    const int fast = r2 >= EIG_SAFMIN / EIG_EPS && r2 <= EIG_RMAX;
+                    if (fast) {
                         inv = EIG_RSQRT(r2);
                         r = r2 * inv;
                     } else {
                         r = EIG_HYPOT(f, g);
-                        inv = r != 0 ? EIG_ONE / r : EIG_ZERO;
                     }
                     if (i + 1 < m) EIG_E(i + 1) = r;
                     if (r == 0) { /* underflow: T split here, restart on the pieces */
@@ -316,8 +316,9 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
                             for (int j = i; j >= top; j--) rot[j * rs] = EIG_ONE, rot[(n + j) * rs] = EIG_ZERO;
                         break;
                     }
-                    s = f * inv;
-                    c = g * inv;
+                    /* (the slow path divides: 1/r overflows for a subnormal r) */
+                    s = fast ? f * inv : f / r;
+                    c = fast ? g * inv : g / r;
                     g = d1 - p;
                     r = (d0 - g) * s + 2 * c * b;
                     p = s * r;
