@@ -300,13 +300,16 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
                      * dependent operations, and hypot plus two divisions
                      * were most of its latency. hypot where f^2 + g^2 would
                      * lose accuracy to underflow or overflow. */
-                    eig_real r2 = f * f + g * g, inv = EIG_ZERO;
-                    const int fast = r2 >= EIG_SAFMIN / EIG_EPS && r2 <= EIG_RMAX;
-                    if (fast) {
-                        inv = EIG_RSQRT(r2);
+                    eig_real r2 = f * f + g * g;
+                    if (r2 >= EIG_SAFMIN / EIG_EPS && r2 <= EIG_RMAX) {
+                        const eig_real inv = EIG_RSQRT(r2);
                         r = r2 * inv;
+                        s = f * inv;
+                        c = g * inv;
                     } else {
+                        /* divide: 1/r overflows for a subnormal r */
                         r = EIG_HYPOT(f, g);
+                        if (r != 0) s = f / r, c = g / r;
                     }
                     if (i + 1 < m) EIG_E(i + 1) = r;
                     if (r == 0) { /* underflow: T split here, restart on the pieces */
@@ -316,9 +319,6 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
                             for (int j = i; j >= top; j--) rot[j * rs] = EIG_ONE, rot[(n + j) * rs] = EIG_ZERO;
                         break;
                     }
-                    /* (the slow path divides: 1/r overflows for a subnormal r) */
-                    s = fast ? f * inv : f / r;
-                    c = fast ? g * inv : g / r;
                     g = d1 - p;
                     r = (d0 - g) * s + 2 * c * b;
                     p = s * r;
@@ -373,6 +373,10 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
     }
     if (iters) *iters = it;
     eig_team_sync(t);
+    /* T was finite, so a NaN here is a failure of this code: reported as
+     * such, never returned as an answer. */
+    for (int i = 0; i < n; i++)
+        if (d[i * ds] != d[i * ds]) return EIG_STATUS_NOT_CONVERGED;
     EIG_FN(eig_sort_ascending_team)(t, n, d, ds, z, zr, zk, zcs, zc);
     return EIG_STATUS_OK;
 }
