@@ -419,7 +419,7 @@ static int EIG_FN(kernel_applies)(int k, const eig_solve_params *p, int n)
     case K_BLOCK_TRIDIAG:
         return (p->kind == EIG_KIND_SYMMETRIC || p->kind == EIG_KIND_HERMITIAN) && p->method == EIG_METHOD_TRIDIAG_QL &&
                n >= 1 && n <= 1024;
-    case K_WARP_GENERAL: return p->kind == EIG_KIND_GENERAL && n >= 1 && EIG_FN(warp_general_fits)(n);
+    case K_WARP_GENERAL: return p->kind == EIG_KIND_GENERAL && n >= 1; /* in global memory when too large */
     case K_EIGVAL_THREAD: return p->kind == EIG_KIND_TRIDIAGONAL && p->method == EIG_METHOD_BISECTION && n >= 1;
     default: return 0;
     }
@@ -510,6 +510,8 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
     const int bt_ts = block_tridiag_threads(n), bt_teams = block_tridiag_teams(bt_ts);
     const int bt_zshared = kernel == K_BLOCK_TRIDIAG && EIG_FN(block_tridiag_z_shared)(p, n, bt_teams);
     if (kernel == K_BLOCK_TRIDIAG && p->vectors && !bt_zshared) work_reals = (eig_idx)n * (n | 1); /* Z */
+    const int wg_global = kernel == K_WARP_GENERAL && !EIG_FN(warp_general_fits)(n);
+    if (wg_global) work_reals = EIG_FN(warp_general_smem_reals)(n); /* A, wr, wi per matrix */
     int T = 128, wg_resident = 0;
     size_t smem = 0;
     if (kernel == K_THREAD_SHARED) {
@@ -568,7 +570,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
             blocks = (unsigned)((cnt + teams - 1) / teams);
             if (blocks > (unsigned)wg_resident) blocks = (unsigned)wg_resident; /* persistent grid */
             EIG_FN(warp_general_kernel)<<<blocks, T, smem, st>>>(n, ts, p->max_iter_factor, cnt, in_mw, val_mw, d_status,
-                                                                  d_iters);
+                                                                  d_iters, wg_global ? work : 0);
             break;
         }
         case K_BLOCK_TRIDIAG:

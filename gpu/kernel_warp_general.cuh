@@ -10,7 +10,12 @@
  * reflectors run redundantly on every lane. wr and wi (the solver's scratch)
  * sit in shared memory too; the sorted eigenvalues go out as the thread
  * kernels' re,im pairs. Matrix-wise in and out (no transposes): a team's
- * lanes read consecutive entries. The grid is persistent (see the kernel). */
+ * lanes read consecutive entries. The grid is persistent (see the kernel).
+ * A matrix too large for shared memory (n > 159 double, > 225 single) is
+ * worked on in global memory instead: a 32-lane team per matrix, its A, wr
+ * and wi in the device workspace (the same code, slower memory; one thread
+ * per matrix was the only choice there before, 12x slower for 500 matrices
+ * of order 192). */
 #ifndef EIG_WARP_GENERAL_ONCE
 #define EIG_WARP_GENERAL_ONCE
 #include <stdlib.h>
@@ -25,7 +30,7 @@ static int warp_general_team(int n)
 {
     const char *env = getenv("EIG_GPU_GENERAL_TEAM");
     if (env && (!strcmp(env, "8") || !strcmp(env, "16") || !strcmp(env, "32"))) return atoi(env);
-    return n <= 24 ? 8 : n <= 35 ? 16 : 32;
+    return n <= 24 ? 8 : n <= 35 ? 16 : 32; /* (32 whenever the matrix is in global memory) */
 }
 /* auto_kernel: warp-general for FROM <= n <= TO. Same runs: n = 14: 62.5 ms
  * vs thread-global 58.6; n = 15: 69.6 vs 72.5; n = 64 (100,000): 1058 vs
@@ -50,7 +55,7 @@ static int EIG_FN(warp_general_fits)(int n)
  * block's shared memory until the block's slowest matrix is done. */
 __global__ void EIG_FN(warp_general_kernel)(int n, int ts, int max_iter_factor, eig_idx count,
                                             const eig_real *__restrict__ in, eig_real *values, int8_t *status,
-                                            int32_t *iterations)
+                                            int32_t *iterations, eig_real *gwork)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     const int teams = blockDim.x / ts, team = threadIdx.x / ts, ld = EIG_FN(warp_general_ld)(n);
@@ -59,11 +64,12 @@ __global__ void EIG_FN(warp_general_kernel)(int n, int ts, int max_iter_factor, 
     t.size = ts;
     t.block = 0;
     t.mask = ts >= 32 ? 0xffffffffu : ((1u << ts) - 1u) << ((threadIdx.x & 31) & ~(ts - 1));
-    eig_real *A = (eig_real *)eig_smem_raw + (eig_idx)team * EIG_FN(warp_general_smem_reals)(n);
-    eig_real *wr = A + n * ld, *wi = wr + n;
-    const eig_idx stride = (eig_idx)gridDim.x * teams;
+    const eig_idx stride = (eig_idx)gridDim.x * teams, reals = EIG_FN(warp_general_smem_reals)(n);
     /* the loop condition is the team's own: its syncs name only its lanes */
     for (eig_idx m = (eig_idx)blockIdx.x * teams + team; m < count; m += stride) {
+        /* shared memory, or (gwork) this matrix's slot of the global workspace */
+        eig_real *A = gwork ? gwork + m * reals : (eig_real *)eig_smem_raw + (eig_idx)team * reals;
+        eig_real *wr = A + n * ld, *wi = wr + n;
         const eig_real *src = in + m * n * n; /* matrix-wise: lane-consecutive reads coalesce */
         for (int i = 0; i < n; i++)
             EIG_TEAM_FOR(t, j, 0, n - 1) A[i * ld + j] = src[i * n + j];
@@ -86,6 +92,10 @@ __global__ void EIG_FN(warp_general_kernel)(int n, int ts, int max_iter_factor, 
  * threads, is what limits a general matrix. */
 static int EIG_FN(warp_general_config)(int n, int ts, int *T_out, size_t *smem_out, int *resident_out)
 {
+    if (!EIG_FN(warp_general_fits)(n)) { /* in global memory: four 32-lane teams a block, a team per matrix */
+        *T_out = 128, *smem_out = 0, *resident_out = 1 << 30;
+        return 0;
+    }
     const size_t per = (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real);
     int dev = 0, optin = 0, sms = 0, best_T = 0, best_blocks = 0;
     long best = 0;
