@@ -37,14 +37,21 @@ static double gauss(unsigned long long *s)
 
 #define CHECK(x) do { if ((x) != 0) { fprintf(stderr, "%s failed (%d)\n", #x, (int)(x)); exit(1); } } while (0)
 
-static void bench_syevj(int count, int n, int vectors)
+/* count random symmetric n x n matrices (Gaussian entries), row-major. */
+static double *random_symmetric(int count, int n, unsigned long long seed)
 {
     size_t nn = (size_t)n * n;
     double *h = malloc(sizeof(double) * nn * count);
-    unsigned long long s = 7;
     for (int m = 0; m < count; m++)
         for (int i = 0; i < n; i++)
-            for (int j = 0; j <= i; j++) h[m * nn + i * n + j] = h[m * nn + j * n + i] = gauss(&s);
+            for (int j = 0; j <= i; j++) h[m * nn + i * n + j] = h[m * nn + j * n + i] = gauss(&seed);
+    return h;
+}
+
+static void bench_syevj(int count, int n, int vectors)
+{
+    size_t nn = (size_t)n * n;
+    double *h = random_symmetric(count, n, 7);
     double *dA, *dW;
     int *dinfo, lwork;
     CHECK(cudaMalloc((void **)&dA, sizeof(double) * nn * count));
@@ -185,12 +192,7 @@ static void bench_xheev(int count, int n)
 
 static void bench_xsyev(int count, int n)
 {
-    size_t nn = (size_t)n * n;
-    double *h = malloc(sizeof(double) * nn * count);
-    unsigned long long s = 17;
-    for (int m = 0; m < count; m++)
-        for (int i = 0; i < n; i++)
-            for (int j = 0; j <= i; j++) h[m * nn + i * n + j] = h[m * nn + j * n + i] = gauss(&s);
+    double *h = random_symmetric(count, n, 17);
     time_xsyev(h, sizeof(double), CUDA_R_64F, count, n, "real");
     free(h);
 }
