@@ -636,6 +636,47 @@ EIG_HD int EIG_FN(eig_herm_tridiag_ql)(int n, eig_real *a, eig_idx as, eig_real 
                                             iters);
 }
 
+/* tridiag-ql, values only, in two halves that may run on different teams
+ * (the GPU's warp-tridiag kernel: a warp reduces each of 32 matrices in
+ * turn, then each lane runs the QL iteration of one). Together they compute
+ * what eig_sym_tridiag_ql_team / eig_herm_tridiag_ql_team compute without
+ * vectors. First half, by the team: NaN/Inf check and scaling (sigma), the
+ * Householder reduction and, Hermitian (zc = 2), the unitary scaling that
+ * makes the off-diagonal real; leaves the diagonal in d and the off-diagonal
+ * at e[k * zc * es]. work e: n * zc reals at stride es. Returns a status. */
+EIG_HD int EIG_FN(eig_tridiag_ql_values_reduce_team)(eig_team t, int n, int zc, eig_real *a, eig_idx as, eig_real *d,
+                                                     eig_idx ds, eig_real *e, eig_idx es, eig_real *scr,
+                                                     eig_real *sigma)
+{
+    int st = EIG_FN(eig_dense_prepare_team)(t, n, a, as, zc, sigma, scr);
+    if (st != EIG_STATUS_OK) return st;
+    if (zc == 2) {
+        EIG_FN(eig_herm_tridiag_reduce_team)(t, n, a, as, d, ds, e, es, 0, es, scr);
+        EIG_FN(eig_herm_realify_team)(t, n, e, es, 0, 1);
+    } else {
+        EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, as, d, ds, e, es, 0, es, scr);
+    }
+    eig_team_sync(t);
+    return EIG_STATUS_OK;
+}
+
+/* Second half, by one thread: QL on (d, e) when the first half's status st
+ * is ok, the values scaled back; on failure every value NaN. */
+EIG_HD int EIG_FN(eig_tridiag_ql_values_finish)(int n, int st, eig_real sigma, eig_real *d, eig_idx ds, eig_real *e,
+                                                eig_idx es, int zc, int max_iter_factor, int *iters)
+{
+    eig_team solo = EIG_TEAM_SOLO_INIT;
+    if (iters) *iters = 0;
+    if (st == EIG_STATUS_OK)
+        st = EIG_FN(eig_tridiag_ql_team)(solo, n, d, ds, e, zc * es, 0, 0, 0, 0, 1, 0, 0, max_iter_factor, iters);
+    if (st != EIG_STATUS_OK) {
+        EIG_FN(eig_fill_nan)(n, d, ds);
+        return st;
+    }
+    for (int k = 0; k < n; k++) d[k * ds] /= sigma;
+    return EIG_STATUS_OK;
+}
+
 /* Bisection on the reduced tridiagonal (values only). The interval is scaled
  * with the matrix, the values scaled back. */
 EIG_HD int EIG_FN(eig_tridiag_bisect_scaled)(int n, const eig_real *d, const eig_real *e,
