@@ -23,7 +23,9 @@ typedef struct {
                              "thread-shared" (one thread per matrix, global / shared memory), "warp-jacobi"
                              (symmetric Jacobi, n <= 32), "eigval-thread" (tridiagonal bisection),
                              "warp-general" (general Francis QR, a team of lanes per matrix in shared memory),
-                             "block-tridiag" (tridiag-ql, symmetric and Hermitian, a thread block per matrix) */
+                             "block-tridiag" (tridiag-ql, symmetric and Hermitian, a thread block per matrix),
+                             "warp-tridiag" (tridiag-ql values only: a warp reduces 32 matrices, a lane runs
+                             the QL of one) */
     eig_idx job_matrices; /* matrices in the whole job (0: this call's count): the automatic kernel
                              choice depends on it, never on how the job is cut into calls, so
                              results do not depend on the rank count or chunk size */
@@ -52,7 +54,10 @@ int eig_gpu_kernel_applies(const char *kernel, const eig_solve_params *p, int n)
  * smaller chunks pin faster and leave less unhidden at the start and end
  * of the pipeline: docs/scaling.md). 0 without CUDA. */
 size_t eig_gpu_chunk_bytes(const eig_gpu_config *cfg, const eig_solve_params *p, int n);
-/* Same contract as eig_cpu_solve_batch (include/eigsweep.h); input is not modified. */
+/* Same contract as eig_cpu_solve_batch (include/eigsweep.h); input is not modified.
+ * The five buffers may be host memory (pinned: copies overlap kernels) or
+ * memory already on this device (a caller that keeps its data on the GPU:
+ * the copies then stay on the device; bench_gpu's `resident` mode). */
 int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
                         const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors);
 

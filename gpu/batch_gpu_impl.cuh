@@ -88,9 +88,10 @@ static void EIG_FN(launch_transpose)(const eig_real *src, eig_real *dst, eig_idx
 #define EIG_EIGVAL_THREAD_FROM 2
 /* the eigval-thread per-matrix record, after the scaled diagonal and e^2 */
 enum { EIGV_S, EIGV_PIVMIN, EIGV_ABSTOL, EIGV_L, EIGV_U, EIGV_CL, EIGV_CU, EIGV_JA, EIGV_JB, EIGV_RECORD };
-enum { K_THREAD_GLOBAL, K_THREAD_SHARED, K_WARP_JACOBI, K_EIGVAL_THREAD, K_WARP_GENERAL, K_BLOCK_TRIDIAG, K_COUNT };
+enum { K_THREAD_GLOBAL, K_THREAD_SHARED, K_WARP_JACOBI, K_EIGVAL_THREAD, K_WARP_GENERAL, K_BLOCK_TRIDIAG, K_WARP_TRIDIAG,
+       K_COUNT };
 static const char *const gpu_kernel_names[K_COUNT] = {"thread-global", "thread-shared", "warp-jacobi", "eigval-thread", "warp-general",
-                                                        "block-tridiag"};
+                                                        "block-tridiag", "warp-tridiag"};
 #endif
 
 EIG_HD int EIG_FN(warp_jacobi_ld)(int n) { return n | 1; }
@@ -397,6 +398,7 @@ __global__ void EIG_FN(eigval_finish_kernel)(int n, eig_idx count, const eig_rea
 
 #include "kernel_warp_general.cuh"
 #include "kernel_block_tridiag.cuh"
+#include "kernel_warp_tridiag.cuh"
 
 /* ---- kernel choice ---- */
 
@@ -420,6 +422,9 @@ static int EIG_FN(kernel_applies)(int k, const eig_solve_params *p, int n)
         return (p->kind == EIG_KIND_SYMMETRIC || p->kind == EIG_KIND_HERMITIAN) && p->method == EIG_METHOD_TRIDIAG_QL &&
                n >= 1 && n <= 1024;
     case K_WARP_GENERAL: return p->kind == EIG_KIND_GENERAL && n >= 1; /* in global memory when too large */
+    case K_WARP_TRIDIAG:
+        return (p->kind == EIG_KIND_SYMMETRIC || p->kind == EIG_KIND_HERMITIAN) && p->method == EIG_METHOD_TRIDIAG_QL &&
+               !p->vectors && n >= 1 && EIG_FN(warp_tridiag_fits)(p, n);
     case K_EIGVAL_THREAD: return p->kind == EIG_KIND_TRIDIAGONAL && p->method == EIG_METHOD_BISECTION && n >= 1;
     default: return 0;
     }
@@ -444,21 +449,23 @@ static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
 /* The automatic mapping (family, method, n) -> kernel. The cooperative
  * kernels' thresholds come from bench/kernel_table.sh on the H100 (see
  * docs/performance.md, kernel table). */
-/* `small`: the batch has too few matrices for one thread per matrix to
- * fill the GPU (fewer than EIG_SMALL_BATCH_PER_SM per SM). Above n = 32 the
- * team kernels then win even where one thread per matrix wins on large
- * batches (one H200, n = 128 general: 953 matrices took 1.84 s on
- * thread-global; warp-general solves one matrix per SM in ~32 ms, so ~0.26 s;
- * docs/performance.md §6). The count is the whole job's (cfg->job_matrices),
- * so the choice, and with it every result bit, is the same however the job
- * is split over ranks and chunks. */
+/* `small`: the batch has too few matrices for one thread per matrix, or a
+ * warp per 32 matrices, to fill the GPU (fewer than EIG_SMALL_BATCH_PER_SM
+ * per SM). tridiag-ql above n = 32 then takes block-tridiag, a block per
+ * matrix (180 Hermitian 128 x 128, values: 9.8 ms against 219 on
+ * warp-tridiag). General matrices take warp-general at any batch size from
+ * n = 15 (docs/performance.md §6). The count is the whole job's
+ * (cfg->job_matrices), so the choice, and with it every result bit, is the
+ * same however the job is split over ranks and chunks. */
 #define EIG_SMALL_BATCH_PER_SM 64
 static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, int small)
 {
     if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
-    if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM &&
-        (n <= EIG_WARP_GENERAL_TO || small))
+    if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
         return K_WARP_GENERAL;
+    if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && n >= EIG_WARP_TRIDIAG_FROM && n <= EIG_WARP_TRIDIAG_TO &&
+        !small)
+        return K_WARP_TRIDIAG;
     if (EIG_FN(kernel_applies)(K_BLOCK_TRIDIAG, p, n) &&
         (n >= (p->vectors ? EIG_BLOCK_TRIDIAG_VECTORS_FROM : EIG_BLOCK_TRIDIAG_FROM) || (small && n > 32)))
         return K_BLOCK_TRIDIAG;
@@ -490,7 +497,7 @@ static int EIG_FN(pick_kernel)(const eig_gpu_config *cfg, const eig_solve_params
             return 0;
         }
     return EIG_ERROR(EIG_ERR_USAGE, "--kernel: unknown kernel '%s' (auto, thread-global, thread-shared, warp-jacobi, "
-                     "eigval-thread, warp-general, block-tridiag)", cfg->kernel);
+                     "eigval-thread, warp-general, block-tridiag, warp-tridiag)", cfg->kernel);
 }
 
 /* ---- the stream pipeline ---- */
@@ -505,12 +512,15 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
     EIG_CALL(EIG_FN(pick_kernel)(cfg, p, n, count, &kernel));
     /* Thread kernels work on element-wise data (transposed in and out); the
      * cooperative ones read and/or write matrix-wise data directly. */
-    const int ew_in = kernel != K_WARP_JACOBI && kernel != K_WARP_GENERAL && kernel != K_BLOCK_TRIDIAG, ew_out = kernel == K_THREAD_GLOBAL || kernel == K_THREAD_SHARED;
+    const int ew_in = kernel != K_WARP_JACOBI && kernel != K_WARP_GENERAL && kernel != K_BLOCK_TRIDIAG &&
+                      kernel != K_WARP_TRIDIAG,
+              ew_out = kernel == K_THREAD_GLOBAL || kernel == K_THREAD_SHARED;
     eig_idx work_reals = kernel == K_THREAD_GLOBAL ? wn : kernel == K_EIGVAL_THREAD ? EIG_FN(eigval_work)(n) : 0;
     const int bt_ts = block_tridiag_threads(n), bt_teams = block_tridiag_teams(bt_ts);
     const int bt_zshared = kernel == K_BLOCK_TRIDIAG && EIG_FN(block_tridiag_z_shared)(p, n, bt_teams);
     if (kernel == K_BLOCK_TRIDIAG && p->vectors && !bt_zshared) work_reals = (eig_idx)n * (n | 1); /* Z */
-    const int wg_global = kernel == K_WARP_GENERAL && !EIG_FN(warp_general_fits)(n);
+    const int wg_global = kernel == K_WARP_GENERAL && EIG_FN(warp_general_in_global)(n);
+    const int wt_shared = kernel == K_WARP_TRIDIAG && warp_tridiag_a_shared(n);
     if (wg_global) work_reals = EIG_FN(warp_general_smem_reals)(n); /* A, wr, wi per matrix */
     int T = 128, wg_resident = 0;
     size_t smem = 0;
@@ -524,6 +534,11 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
         T = bt_ts * bt_teams;
         smem = (size_t)bt_teams * EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(EIG_FN(block_tridiag_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    } else if (kernel == K_WARP_TRIDIAG) {
+        T = 32;
+        smem = EIG_FN(warp_tridiag_smem_reals)(p, n, wt_shared) * sizeof(eig_real);
+        GPU_CALL(cudaFuncSetAttribute(wt_shared ? EIG_FN(warp_tridiag_kernel)<1> : EIG_FN(warp_tridiag_kernel)<0>,
+                                      cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_JACOBI) {
         T = 32 * EIG_WARPS_PER_BLOCK;
         smem = (size_t)EIG_WARPS_PER_BLOCK * (size_t)EIG_FN(warp_jacobi_smem_reals)(n, p->vectors) * sizeof(eig_real);
@@ -534,6 +549,18 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
     size_t per = sizeof(eig_real) * (size_t)((ew_in ? 2 : 1) * l.input + (ew_out ? 2 : 1) * (l.values + l.vectors) +
                                              work_reals) + 5;
     per = (per + 15) & ~(size_t)15; /* keeps every slot's arrays aligned */
+    /* Input already on this device (a caller keeping its data on the GPU):
+     * kernels that only read their input take it where it lies instead of
+     * from a device-to-device copy (block-tridiag and warp-tridiag with A in
+     * global memory work in place, so they get the copy). */
+    cudaPointerAttributes in_attr;
+    int in_on_device = 0;
+    if (cudaPointerGetAttributes(&in_attr, input) == cudaSuccess)
+        in_on_device = in_attr.type == cudaMemoryTypeDevice && in_attr.device == cfg->device;
+    else
+        cudaGetLastError();
+    const int read_in_place =
+        in_on_device && kernel != K_BLOCK_TRIDIAG && !(kernel == K_WARP_TRIDIAG && !wt_shared);
     eig_idx sub;
     EIG_CALL(eig_gpu_plan(ctx, cfg, per, count, &sub));
     int ns = ctx->nstreams;
@@ -545,14 +572,19 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
         int s = (int)(k % ns);
         cudaStream_t st = ctx->streams[s];
         unsigned char *base = (unsigned char *)ctx->arena + (size_t)s * (size_t)sub * per;
-        eig_real *in_mw = (eig_real *)base, *in_ew = ew_in ? in_mw + l.input * sub : in_mw;
-        eig_real *val_mw = in_ew + l.input * sub, *val_ew = ew_out ? val_mw + l.values * sub : val_mw;
+        eig_real *slot_in = (eig_real *)base; /* the arena's input slot(s) */
+        eig_real *in_mw = read_in_place ? (eig_real *)input + k * sub * l.input : slot_in;
+        eig_real *in_ew = ew_in ? slot_in + l.input * sub : in_mw;
+        eig_real *val_mw = slot_in + (ew_in ? 2 : 1) * l.input * sub, *val_ew = ew_out ? val_mw + l.values * sub : val_mw;
         eig_real *vec_mw = val_ew + l.values * sub, *vec_ew = ew_out ? vec_mw + l.vectors * sub : vec_mw;
         eig_real *work = vec_ew + l.vectors * sub;
         int8_t *d_status = (int8_t *)(work + work_reals * sub);
         int32_t *d_iters = (int32_t *)(((uintptr_t)(d_status + sub) + 7) & ~(uintptr_t)7);
         eig_idx first = k * sub, cnt = count - first < sub ? count - first : sub;
-        cudaMemcpyAsync(in_mw, input + first * l.input, sizeof(eig_real) * (size_t)(cnt * l.input), cudaMemcpyHostToDevice, st);
+        /* cudaMemcpyDefault: the caller's buffers may be host or device memory
+         * (unified addressing tells which); device-resident data is copied on the device. */
+        if (!read_in_place)
+            cudaMemcpyAsync(in_mw, input + first * l.input, sizeof(eig_real) * (size_t)(cnt * l.input), cudaMemcpyDefault, st);
         if (ew_in) EIG_FN(launch_transpose)(in_mw, in_ew, cnt, l.input, st);
         unsigned blocks = (unsigned)((cnt + T - 1) / T);
         switch (kernel) {
@@ -569,14 +601,25 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
             const int ts = warp_general_team(n), teams = T / ts;
             blocks = (unsigned)((cnt + teams - 1) / teams);
             if (blocks > (unsigned)wg_resident) blocks = (unsigned)wg_resident; /* persistent grid */
-            EIG_FN(warp_general_kernel)<<<blocks, T, smem, st>>>(n, ts, p->max_iter_factor, cnt, in_mw, val_mw, d_status,
-                                                                  d_iters, wg_global ? work : 0);
+            if (wg_global)
+                EIG_FN(warp_general_kernel)<1><<<blocks, T, smem, st>>>(n, ts, p->max_iter_factor, cnt, in_mw, val_mw,
+                                                                         d_status, d_iters, work);
+            else
+                EIG_FN(warp_general_kernel)<0><<<blocks, T, smem, st>>>(n, ts, p->max_iter_factor, cnt, in_mw, val_mw,
+                                                                         d_status, d_iters, 0);
             break;
         }
         case K_BLOCK_TRIDIAG:
             EIG_FN(block_tridiag_launch)(p, n, cnt, T, bt_teams, smem, (int)EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared),
                                          in_mw, val_mw, l.vectors ? vec_mw : 0, work_reals ? work : 0, d_status, d_iters, st);
             break;
+        case K_WARP_TRIDIAG: {
+            const int G = warp_tridiag_group(n);
+            blocks = (unsigned)((cnt + G - 1) / G);
+            if (wt_shared) EIG_FN(warp_tridiag_kernel)<1><<<blocks, T, smem, st>>>(*p, n, G, cnt, in_mw, val_mw, d_status, d_iters);
+            else EIG_FN(warp_tridiag_kernel)<0><<<blocks, T, smem, st>>>(*p, n, G, cnt, in_mw, val_mw, d_status, d_iters);
+            break;
+        }
         case K_EIGVAL_THREAD: {
             EIG_FN(eigval_prepare_kernel)<<<blocks, T, 0, st>>>(*p, n, cnt, in_ew, work, val_mw, d_status, d_iters);
             unsigned long long threads = (unsigned long long)cnt * (unsigned long long)n;
@@ -590,13 +633,13 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
                                                                wn ? work : 0, d_status, d_iters);
         }
         if (ew_out) EIG_FN(launch_transpose)(val_ew, val_mw, l.values, cnt, st);
-        cudaMemcpyAsync(values + first * l.values, val_mw, sizeof(eig_real) * (size_t)(cnt * l.values), cudaMemcpyDeviceToHost, st);
+        cudaMemcpyAsync(values + first * l.values, val_mw, sizeof(eig_real) * (size_t)(cnt * l.values), cudaMemcpyDefault, st);
         if (l.vectors) {
             if (ew_out) EIG_FN(launch_transpose)(vec_ew, vec_mw, l.vectors, cnt, st);
-            cudaMemcpyAsync(vectors + first * l.vectors, vec_mw, sizeof(eig_real) * (size_t)(cnt * l.vectors), cudaMemcpyDeviceToHost, st);
+            cudaMemcpyAsync(vectors + first * l.vectors, vec_mw, sizeof(eig_real) * (size_t)(cnt * l.vectors), cudaMemcpyDefault, st);
         }
-        cudaMemcpyAsync(status + first, d_status, (size_t)cnt, cudaMemcpyDeviceToHost, st);
-        cudaMemcpyAsync(iterations + first, d_iters, sizeof(int32_t) * (size_t)cnt, cudaMemcpyDeviceToHost, st);
+        cudaMemcpyAsync(status + first, d_status, (size_t)cnt, cudaMemcpyDefault, st);
+        cudaMemcpyAsync(iterations + first, d_iters, sizeof(int32_t) * (size_t)cnt, cudaMemcpyDefault, st);
     }
     cudaError_t err = cudaSuccess;
     for (int s = 0; s < ns; s++) {

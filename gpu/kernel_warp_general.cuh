@@ -30,13 +30,15 @@ static int warp_general_team(int n)
 {
     const char *env = getenv("EIG_GPU_GENERAL_TEAM");
     if (env && (!strcmp(env, "8") || !strcmp(env, "16") || !strcmp(env, "32"))) return atoi(env);
-    return n <= 24 ? 8 : n <= 35 ? 16 : 32; /* (32 whenever the matrix is in global memory) */
+    return n <= 24 ? 8 : n <= 35 ? 16 : 32; /* (32 whenever the matrix is in global memory, n > 35) */
 }
-/* auto_kernel: warp-general for FROM <= n <= TO. Same runs: n = 14: 62.5 ms
- * vs thread-global 58.6; n = 15: 69.6 vs 72.5; n = 64 (100,000): 1058 vs
- * 1496; n = 128 (20,000): 4917 vs 3302 (one matrix per SM: latency-bound). */
+/* auto_kernel: warp-general from this n up. Same runs: n = 14: 62.5 ms vs
+ * thread-global 58.6; n = 15: 69.6 vs 72.5; n = 64 (100,000): 1058 vs 1496.
+ * 2026-11-23, H100, 20,000 matrices, host to host: n = 96 593 ms vs 1376;
+ * n = 128 1356 vs 3292 (in shared memory, one matrix per SM: 3875); n = 160
+ * 2710 vs 6524; n = 192 4952 vs 11449. */
 #define EIG_WARP_GENERAL_FROM 15
-#define EIG_WARP_GENERAL_TO 64
+#define EIG_WARP_GENERAL_GLOBAL_FROM 80 /* see warp_general_in_global */
 #define EIG_WARP_GENERAL_SMEM_MAX (200 * 1024) /* bytes of one team's matrix at most (H100: 227 KB a block) */
 #endif
 
@@ -50,9 +52,32 @@ static int EIG_FN(warp_general_fits)(int n)
     return (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real) <= EIG_WARP_GENERAL_SMEM_MAX;
 }
 
+/* 1 when A goes to the device workspace: when it does not fit shared
+ * memory, and from EIG_WARP_GENERAL_GLOBAL_FROM up where it would (the
+ * environment overrides it: a tuning knob, read per batch). In shared
+ * memory a matrix of order 96 leaves 4 teams an SM, at 128 one; in global
+ * memory every team is resident and L1/L2 serve A. H100, 2026-11-23,
+ * 20,000 matrices, host to host, global against shared memory: n = 64
+ * 177 ms against 168, n = 80 360 against 379, n = 96 593 against 720,
+ * n = 128 1356 against 3875, n = 144 1965 (thread-global 4758). */
+static int EIG_FN(warp_general_in_global)(int n)
+{
+    const char *s = getenv("EIG_WARP_GENERAL_GLOBAL_FROM");
+    const int from = s && atoi(s) > 0 ? atoi(s) : EIG_WARP_GENERAL_GLOBAL_FROM;
+    return !EIG_FN(warp_general_fits)(n) || n >= from;
+}
+
 /* A persistent grid: team g of G solves matrices g, g + G, g + 2G, ... so a
  * team that finishes early takes its next matrix instead of holding the
  * block's shared memory until the block's slowest matrix is done. */
+/* IN_GLOBAL = 0: A in shared memory, known at compile time, so the Francis
+ * loop's loads and stores are shared-memory ones. A run-time choice between
+ * shared and global left a generic pointer there: n = 30, 500,000
+ * matrices, H100: 375 ms against 317 ms. IN_GLOBAL = 1: A in gwork through
+ * that run-time choice, a generic pointer on purpose: with the pointer
+ * known to be global the same kernel took 12.8 s instead of 4.9 s for
+ * 20,000 matrices of order 192 (measured, not explained). */
+template <int IN_GLOBAL>
 __global__ void EIG_FN(warp_general_kernel)(int n, int ts, int max_iter_factor, eig_idx count,
                                             const eig_real *__restrict__ in, eig_real *values, int8_t *status,
                                             int32_t *iterations, eig_real *gwork)
@@ -68,7 +93,7 @@ __global__ void EIG_FN(warp_general_kernel)(int n, int ts, int max_iter_factor, 
     /* the loop condition is the team's own: its syncs name only its lanes */
     for (eig_idx m = (eig_idx)blockIdx.x * teams + team; m < count; m += stride) {
         /* shared memory, or (gwork) this matrix's slot of the global workspace */
-        eig_real *A = gwork ? gwork + m * reals : (eig_real *)eig_smem_raw + (eig_idx)team * reals;
+        eig_real *A = IN_GLOBAL && gwork ? gwork + m * reals : (eig_real *)eig_smem_raw + (eig_idx)team * reals;
         eig_real *wr = A + n * ld, *wi = wr + n;
         const eig_real *src = in + m * n * n; /* matrix-wise: lane-consecutive reads coalesce */
         for (int i = 0; i < n; i++)
@@ -92,7 +117,7 @@ __global__ void EIG_FN(warp_general_kernel)(int n, int ts, int max_iter_factor, 
  * threads, is what limits a general matrix. */
 static int EIG_FN(warp_general_config)(int n, int ts, int *T_out, size_t *smem_out, int *resident_out)
 {
-    if (!EIG_FN(warp_general_fits)(n)) { /* in global memory: four 32-lane teams a block, a team per matrix */
+    if (EIG_FN(warp_general_in_global)(n)) { /* in global memory: four 32-lane teams a block, a team per matrix */
         *T_out = 128, *smem_out = 0, *resident_out = 1 << 30;
         return 0;
     }
@@ -102,12 +127,12 @@ static int EIG_FN(warp_general_config)(int n, int ts, int *T_out, size_t *smem_o
     GPU_CALL(cudaGetDevice(&dev));
     GPU_CALL(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     GPU_CALL(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_general_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
+    GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_general_kernel)<0>, cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
     for (int T = 32; T <= 256; T += 32) {
         const size_t smem = (size_t)(T / ts) * per;
         if (smem > (size_t)optin) break;
         int blocks = 0;
-        GPU_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, EIG_FN(warp_general_kernel), T, smem));
+        GPU_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, EIG_FN(warp_general_kernel)<0>, T, smem));
         if ((long)blocks * (T / ts) > best) best = (long)blocks * (T / ts), best_T = T, best_blocks = blocks;
     }
     EIG_CHECK(best_T > 0, EIG_ERR_RESOURCE, "--kernel warp-general: a matrix of order %d needs %zu bytes of shared "

@@ -6,3 +6,8 @@ eig_add_test(gpu_batch_vs_cpu test_gpu_batch.c LABELS gpu)
 if(EIGSWEEP_HAVE_CUDA)
   eig_add_test(gpu_out_of_memory test_gpu_oom.c LABELS gpu)
 endif()
+# The same call on buffers already in device memory: bit-identical to the
+# call on host buffers, input untouched. CUDA builds only (cudaMalloc).
+if(EIGSWEEP_HAVE_CUDA)
+  eig_add_test(gpu_device_resident test_gpu_resident.c LABELS gpu)
+endif()

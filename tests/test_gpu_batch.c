@@ -61,13 +61,13 @@ static const gpu_case cases[] = {
     {"tridiagonal bisection range", EIG_KIND_TRIDIAGONAL, EIG_METHOD_BISECTION, 0, EIG_SELECT_RANGE},
 };
 
-/* Around every switch of the kernel table (8/9, 10/11, 16/17, 24/25, 32/33)
- * plus the edges. */
-static const int sizes[] = {1, 2, 3, 5, 8, 9, 10, 11, 16, 17, 24, 25, 31, 32, 33, 64, 128};
+/* Around every switch of the kernel table (8/9, 10/11, 16/17, 24/25, 32/33,
+ * warp-tridiag's group size 48/49 and shared A 64/65) plus the edges. */
+static const int sizes[] = {1, 2, 3, 5, 8, 9, 10, 11, 16, 17, 24, 25, 31, 32, 33, 48, 49, 64, 65, 128};
 
 /* NULL: the automatic choice; the others are forced when they apply. */
 static const char *kernels[] = {NULL, "thread-global", "thread-shared", "warp-jacobi", "eigval-thread",
-                                "warp-general", "block-tridiag"};
+                                "warp-general", "block-tridiag", "warp-tridiag"};
 
 enum { HARD_ZERO, HARD_IDENTITY, HARD_NAN, HARD_INF, HARD_TINY, HARD_HUGE, HARD_REPEATED, HARD_GRADED, HARD_COUNT };
 

@@ -1,0 +1,121 @@
+/* ---- warp-tridiag: tridiag-ql without vectors, a warp per G matrices ----
+ * Symmetric and Hermitian, both precisions. The two halves of tridiag-ql
+ * need different mappings: the Householder reduction is O(n^3) work with
+ * O(n) parallelism per step (a team's job), the QL iteration on the
+ * tridiagonal is a serial chase (a thread's job: block-tridiag's leader
+ * chases while the rest of its block waits). So a warp takes G matrices:
+ * first it reduces each in turn as a 32-lane team
+ * (eig_tridiag_ql_values_reduce_team: the same code as block-tridiag and
+ * the CPU), the matrix in shared memory (small n) or where it lies in
+ * global memory (destroyed), leaving each matrix's d and e in shared
+ * memory; then lane j < G runs the QL iteration of matrix j
+ * (eig_tridiag_ql_values_finish), G chases at once. d and e are
+ * interleaved across the group (entry k of matrix j at k * G + j) so the
+ * lanes' chases fall in distinct banks. One warp per block.
+ * Per-precision body included by batch_gpu_impl.cuh. */
+#ifndef EIG_WARP_TRIDIAG_ONCE
+#define EIG_WARP_TRIDIAG_ONCE
+#include <stdlib.h>
+/* auto_kernel: warp-tridiag for values-only tridiag-ql from FROM to TO.
+ * (measurements: docs/performance.md §2, bench/bench_gpu symmetric N COUNT
+ * method=tridiag-ql kernel=K resident) */
+#define EIG_WARP_TRIDIAG_FROM 24
+#define EIG_WARP_TRIDIAG_TO 128
+/* Matrices per warp, G: 8 for 32 < n <= 48, else 16 (EIG_WARP_TRIDIAG_GROUP
+ * = 8, 16 or 32 in the environment overrides it: a tuning knob, read per
+ * batch). Measured on the H100, 100,000 (n > 64: 20,000) matrices, device
+ * resident, `bench/bench_gpu symmetric N COUNT method=tridiag-ql
+ * kernel=warp-tridiag resident` with the knob set (docs/performance.md §2):
+ * 16 beats 32 everywhere (n = 32: 10.9 vs 12.9 ms; less shared memory a
+ * warp, so more warps per SM, while 16 chases still run side by side);
+ * 8 beats 16 by 8-12% at n = 40 and 48, real and complex, and loses
+ * elsewhere (n = 32 real 11.4 vs 10.9; n = 80 67.8 vs 46.7). */
+#define EIG_WARP_TRIDIAG_GROUP 16
+static int warp_tridiag_group(int n)
+{
+    const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
+    if (s && (atoi(s) == 8 || atoi(s) == 16 || atoi(s) == 32)) return atoi(s);
+    return n > 32 && n <= 48 ? 8 : EIG_WARP_TRIDIAG_GROUP;
+}
+/* A in shared memory up to this n (EIG_WARP_TRIDIAG_SHARED_TO in the
+ * environment overrides it: a tuning knob, read per batch). */
+#define EIG_WARP_TRIDIAG_SHARED_TO 64
+static int warp_tridiag_a_shared(int n)
+{
+    const char *s = getenv("EIG_WARP_TRIDIAG_SHARED_TO");
+    return n <= (s ? atoi(s) : EIG_WARP_TRIDIAG_SHARED_TO);
+}
+#endif
+
+/* In shared memory the team reduces an n' x n' matrix, n' = n | 1: a row
+ * per lane reads down a column with a stride of n' reals, which hits 32
+ * distinct banks only for odd n'. An even n is bordered by a zero first row
+ * and column: the reduction's first step then finds a zero column (no
+ * reflector, d = e = 0 there: the tridiagonal splits exactly) and its
+ * later steps do on the trailing block exactly what they would do on the
+ * original matrix, so the QL iteration runs on entries 1..n of d and e. */
+EIG_HD int EIG_FN(warp_tridiag_order)(int n) { return n | 1; }
+
+/* Team scratch of the values-only reduction by a warp: 32 reduction slots
+ * (unused by a warp team, which reduces through shuffles) and u, n complex
+ * entries at most; eig_tridiag_team_scratch's 8n also serves forming Q. */
+EIG_HD int EIG_FN(warp_tridiag_scratch)(int np) { return 32 + 2 * np; }
+
+/* Shared reals of one warp: the bordered matrix when it goes to shared
+ * memory, the group's d and e (e complex for Hermitian: the reduction works
+ * on it before it is made real), then the team scratch. (Shared memory is
+ * what limits warps per SM: n = 32 double, G = 16, 18 KB a warp.) */
+static size_t EIG_FN(warp_tridiag_smem_reals)(const eig_solve_params *p, int n, int a_shared)
+{
+    const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1;
+    const size_t np = a_shared ? (size_t)EIG_FN(warp_tridiag_order)(n) : (size_t)n;
+    return (a_shared ? np * np * zc : 0) + (size_t)warp_tridiag_group(n) * (1 + zc) * np +
+           (size_t)EIG_FN(warp_tridiag_scratch)((int)np);
+}
+
+static int EIG_FN(warp_tridiag_fits)(const eig_solve_params *p, int n)
+{
+    return EIG_FN(warp_tridiag_smem_reals)(p, n, warp_tridiag_a_shared(n)) * sizeof(eig_real) <= (size_t)200 * 1024;
+}
+
+/* in: matrix-wise input (destroyed when A_SHARED is 0); values: matrix-wise
+ * output. A_SHARED is a template parameter so the reduction's loads and
+ * stores are shared-memory (or global) ones, not generic. */
+template <int A_SHARED>
+__global__ void EIG_FN(warp_tridiag_kernel)(eig_solve_params p, int n, int G, eig_idx count, eig_real *in,
+                                            eig_real *values, int8_t *status, int32_t *iterations)
+{
+    extern __shared__ unsigned char eig_smem_raw[];
+    const int lane = (int)threadIdx.x, zc = p.kind == EIG_KIND_HERMITIAN ? 2 : 1;
+    const int np = A_SHARED ? EIG_FN(warp_tridiag_order)(n) : n, off = np - n;
+    const eig_idx first = (eig_idx)blockIdx.x * G;
+    if (first >= count) return;
+    const int members = count - first < G ? (int)(count - first) : G;
+    eig_real *As = (eig_real *)eig_smem_raw, *d = As + (A_SHARED ? (eig_idx)np * np * zc : 0), *e = d + (eig_idx)G * np;
+    eig_real *scr = e + (eig_idx)G * np * zc;
+    const eig_team t = {lane, 32, 0xffffffffu, 0};
+    const eig_idx nn = (eig_idx)n * n * zc;
+    int my_status = EIG_STATUS_OK;
+    eig_real my_sigma = EIG_ONE;
+    for (int j = 0; j < members; j++) {
+        eig_real *src = in + (first + j) * nn, *A = A_SHARED ? As : src;
+        if (A_SHARED) { /* row by row: lane-consecutive reads coalesce */
+            const int rowlen = np * zc, offc = off * zc;
+            for (int r = 0; r < np; r++)
+                for (int x = lane; x < rowlen; x += 32)
+                    A[r * rowlen + x] = r < off || x < offc ? EIG_ZERO : src[(eig_idx)(r - off) * n * zc + x - offc];
+            __syncwarp();
+        }
+        eig_real sigma = EIG_ONE;
+        int st = EIG_FN(eig_tridiag_ql_values_reduce_team)(t, np, zc, A, 1, d + j, G, e + j, G, scr, &sigma);
+        if (lane == j) my_status = st, my_sigma = sigma;
+        __syncwarp(); /* A and the scratch are reused by the next matrix */
+    }
+    if (lane >= members) return;
+    int it = 0;
+    eig_real *dl = d + lane + (eig_idx)off * G, *el = e + lane + (eig_idx)off * zc * G;
+    int st = EIG_FN(eig_tridiag_ql_values_finish)(n, my_status, my_sigma, dl, G, el, G, zc, p.max_iter_factor, &it);
+    const eig_idx m = first + lane;
+    for (int k = 0; k < n; k++) values[m * n + k] = dl[(eig_idx)k * G];
+    status[m] = (int8_t)st, iterations[m] = it;
+}

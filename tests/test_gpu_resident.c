@@ -1,0 +1,124 @@
+/* eig_gpu_solve_batch on buffers that already live in device memory (a
+ * caller that keeps its data on the GPU; bench_gpu's `resident` mode): for
+ * each kernel family of the backend, fresh random matrices are solved once
+ * from pinned host buffers and once from device buffers. The answers must
+ * be bit-identical (same kernel, same data, same order of operations), the
+ * device input must be left as it was, and every output must be written
+ * (outputs poisoned beforehand). Exits 77 when no CUDA device is present. */
+#include <cuda_runtime_api.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batch_gpu.h"
+#include "eig_error.h"
+#include "eigsweep.h"
+#include "testutil.h"
+
+typedef struct {
+    const char *name;
+    eig_kind kind;
+    eig_method method;
+    int vectors, n;
+    const char *kernel;
+} resident_case;
+
+/* One case per kernel, at sizes that take their main path. */
+static const resident_case cases[] = {
+    {"general, one thread per matrix", EIG_KIND_GENERAL, EIG_METHOD_FRANCIS, 0, 9, "thread-global"},
+    {"general, team in shared memory", EIG_KIND_GENERAL, EIG_METHOD_FRANCIS, 0, 30, "warp-general"},
+    {"symmetric Jacobi, vectors", EIG_KIND_SYMMETRIC, EIG_METHOD_JACOBI, 1, 24, "warp-jacobi"},
+    {"symmetric QL, vectors", EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 1, 40, "block-tridiag"},
+    {"symmetric QL, small, shared", EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 0, 8, "thread-shared"},
+    {"symmetric QL values, warp per 32", EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 0, 32, "warp-tridiag"},
+    {"Hermitian QL values, warp per 32", EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 0, 20, "warp-tridiag"},
+    {"Hermitian QL, vectors", EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 1, 33, "block-tridiag"},
+    {"tridiagonal bisection", EIG_KIND_TRIDIAGONAL, EIG_METHOD_BISECTION, 0, 50, "eigval-thread"},
+};
+
+static void *device_copy_of(const void *host, size_t bytes)
+{
+    void *d = NULL;
+    if (cudaMalloc(&d, bytes ? bytes : 1) != cudaSuccess) return NULL;
+    if (host && cudaMemcpy(d, host, bytes, cudaMemcpyHostToDevice) != cudaSuccess) return cudaFree(d), NULL;
+    if (!host) cudaMemset(d, 0x7f, bytes); /* poison: a value never written stays 0x7f7f... */
+    return d;
+}
+
+static int back_to_host(void *host, const void *dev, size_t bytes)
+{
+    return cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost) == cudaSuccess;
+}
+
+static void run_case(const resident_case *rc, eig_test_rng *rng)
+{
+    eig_solve_params p;
+    memset(&p, 0, sizeof p);
+    p.kind = rc->kind, p.method = rc->method, p.vectors = rc->vectors, p.precision = EIG_PREC_DOUBLE;
+    const int n = rc->n;
+    const eig_idx count = 500; /* several sub-chunks over 3 streams with chunk 64 */
+    eig_layout l = eig_layout_of(&p, n);
+    const int zc = p.kind == EIG_KIND_HERMITIAN ? 2 : 1;
+    size_t in_b = sizeof(double) * (size_t)(l.input * count), val_b = sizeof(double) * (size_t)(l.values * count);
+    size_t vec_b = sizeof(double) * (size_t)(l.vectors * count), st_b = (size_t)count,
+           it_b = sizeof(int32_t) * (size_t)count;
+    double *a = malloc(in_b);
+    for (eig_idx m = 0; m < count; m++) {
+        double *am = a + m * l.input;
+        for (eig_idx k = 0; k < l.input; k++) am[k] = eig_test_normal(rng);
+        if (p.kind == EIG_KIND_SYMMETRIC || p.kind == EIG_KIND_HERMITIAN)
+            for (int i = 0; i < n; i++)
+                for (int j = 0; j <= i; j++)
+                    for (int c = 0; c < zc; c++) {
+                        double x = i == j && c == 1 ? 0 : am[((size_t)i * n + j) * zc + c];
+                        am[((size_t)i * n + j) * zc + c] = x;
+                        am[((size_t)j * n + i) * zc + c] = c == 1 ? -x : x;
+                    }
+    }
+    void *hv = malloc(val_b), *hx = vec_b ? malloc(vec_b) : NULL, *hs = malloc(st_b), *hi = malloc(it_b);
+    void *dv = malloc(val_b), *dx = vec_b ? malloc(vec_b) : NULL, *ds = malloc(st_b), *di = malloc(it_b);
+    double *a_after = malloc(in_b);
+    eig_gpu_config cfg = {0, 3, 64, 0, rc->kernel, 0};
+    eig_gpu_pin(a, in_b), eig_gpu_pin(hv, val_b), eig_gpu_pin(hx, vec_b), eig_gpu_pin(hs, st_b), eig_gpu_pin(hi, it_b);
+    int rc_h = eig_gpu_solve_batch(&cfg, &p, n, count, a, hv, hs, hi, hx);
+    eig_test_expect(rc_h == 0, "%s: host buffers: %s", rc->name, rc_h ? eig_error_message() : "");
+
+    void *d_in = device_copy_of(a, in_b), *d_val = device_copy_of(NULL, val_b), *d_st = device_copy_of(NULL, st_b);
+    void *d_it = device_copy_of(NULL, it_b), *d_vec = vec_b ? device_copy_of(NULL, vec_b) : NULL;
+    int have = d_in && d_val && d_st && d_it && (!vec_b || d_vec);
+    eig_test_expect(have, "%s: could not allocate device buffers", rc->name);
+    if (have) {
+        int rc_d = eig_gpu_solve_batch(&cfg, &p, n, count, d_in, d_val, d_st, d_it, d_vec);
+        eig_test_expect(rc_d == 0, "%s: device buffers: %s", rc->name, rc_d ? eig_error_message() : "");
+        int back = back_to_host(dv, d_val, val_b) && back_to_host(ds, d_st, st_b) && back_to_host(di, d_it, it_b) &&
+                   (!vec_b || back_to_host(dx, d_vec, vec_b)) && back_to_host(a_after, d_in, in_b);
+        eig_test_expect(back, "%s: copying results back failed", rc->name);
+        if (rc_h == 0 && rc_d == 0 && back) {
+            int ok_count = 0;
+            for (eig_idx m = 0; m < count; m++) ok_count += ((int8_t *)hs)[m] == 0;
+            eig_test_expect(ok_count > count / 2, "%s: only %d of %lld random matrices converged", rc->name, ok_count,
+                            (long long)count);
+            eig_test_expect(!memcmp(hv, dv, val_b), "%s: eigenvalues differ between host and device buffers", rc->name);
+            eig_test_expect(!memcmp(hs, ds, st_b), "%s: status differs between host and device buffers", rc->name);
+            eig_test_expect(!memcmp(hi, di, it_b), "%s: iterations differ between host and device buffers", rc->name);
+            eig_test_expect(!vec_b || !memcmp(hx, dx, vec_b), "%s: eigenvectors differ between host and device buffers",
+                            rc->name);
+            eig_test_expect(!memcmp(a, a_after, in_b), "%s: the device input was modified", rc->name);
+        }
+    }
+    cudaFree(d_in), cudaFree(d_val), cudaFree(d_st), cudaFree(d_it), cudaFree(d_vec);
+    eig_gpu_unpin(a), eig_gpu_unpin(hv), eig_gpu_unpin(hx), eig_gpu_unpin(hs), eig_gpu_unpin(hi);
+    free(a), free(a_after), free(hv), free(hx), free(hs), free(hi), free(dv), free(dx), free(ds), free(di);
+}
+
+int main(void)
+{
+    if (eig_gpu_device_count() == 0) {
+        printf("no CUDA device: skipped\n");
+        return 77;
+    }
+    eig_test_rng rng;
+    eig_test_rng_init(&rng, eig_test_seed("gpu_resident"));
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) run_case(&cases[c], &rng);
+    return eig_test_summary();
+}
