@@ -521,6 +521,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
     if (kernel == K_BLOCK_TRIDIAG && p->vectors && !bt_zshared) work_reals = (eig_idx)n * (n | 1); /* Z */
     const int wg_global = kernel == K_WARP_GENERAL && EIG_FN(warp_general_in_global)(n);
     const int wt_shared = kernel == K_WARP_TRIDIAG && warp_tridiag_a_shared(n);
+    const EIG_FN(warp_tridiag_fn) wt_kernel = EIG_FN(warp_tridiag_kernel_for)(wt_shared, warp_tridiag_team(n));
     if (wg_global) work_reals = EIG_FN(warp_general_smem_reals)(n); /* A, wr, wi per matrix */
     int T = 128, wg_resident = 0;
     size_t smem = 0;
@@ -537,8 +538,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
     } else if (kernel == K_WARP_TRIDIAG) {
         T = 32;
         smem = EIG_FN(warp_tridiag_smem_reals)(p, n, wt_shared) * sizeof(eig_real);
-        GPU_CALL(cudaFuncSetAttribute(wt_shared ? EIG_FN(warp_tridiag_kernel)<1> : EIG_FN(warp_tridiag_kernel)<0>,
-                                      cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+        GPU_CALL(cudaFuncSetAttribute(wt_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_JACOBI) {
         T = 32 * EIG_WARPS_PER_BLOCK;
         smem = (size_t)EIG_WARPS_PER_BLOCK * (size_t)EIG_FN(warp_jacobi_smem_reals)(n, p->vectors) * sizeof(eig_real);
@@ -616,8 +616,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
         case K_WARP_TRIDIAG: {
             const int G = warp_tridiag_group(n);
             blocks = (unsigned)((cnt + G - 1) / G);
-            if (wt_shared) EIG_FN(warp_tridiag_kernel)<1><<<blocks, T, smem, st>>>(*p, n, G, cnt, in_mw, val_mw, d_status, d_iters);
-            else EIG_FN(warp_tridiag_kernel)<0><<<blocks, T, smem, st>>>(*p, n, G, cnt, in_mw, val_mw, d_status, d_iters);
+            wt_kernel<<<blocks, T, smem, st>>>(*p, n, G, cnt, in_mw, val_mw, d_status, d_iters);
             break;
         }
         case K_EIGVAL_THREAD: {

@@ -4,8 +4,9 @@
  * O(n) parallelism per step (a team's job), the QL iteration on the
  * tridiagonal is a serial chase (a thread's job: block-tridiag's leader
  * chases while the rest of its block waits). So a warp takes G matrices:
- * first it reduces each in turn as a 32-lane team
- * (eig_tridiag_ql_values_reduce_team: the same code as block-tridiag and
+ * first it reduces them as teams of T lanes (one 32-lane team, or four of 8
+ * for small n, each reducing its share of the group in turn;
+ * eig_tridiag_ql_values_reduce_team: the same code as block-tridiag and
  * the CPU), the matrix in shared memory (small n) or where it lies in
  * global memory (destroyed), leaving each matrix's d and e in shared
  * memory; then lane j < G runs the QL iteration of matrix j
@@ -19,7 +20,7 @@
 /* auto_kernel: warp-tridiag for values-only tridiag-ql from FROM to TO.
  * (measurements: docs/performance.md §2, bench/bench_gpu symmetric N COUNT
  * method=tridiag-ql kernel=K resident) */
-#define EIG_WARP_TRIDIAG_FROM 24
+#define EIG_WARP_TRIDIAG_FROM 16
 #define EIG_WARP_TRIDIAG_TO 128
 /* Matrices per warp, G: 8 for 32 < n <= 48, else 16 (EIG_WARP_TRIDIAG_GROUP
  * = 8, 16 or 32 in the environment overrides it: a tuning knob, read per
@@ -45,6 +46,23 @@ static int warp_tridiag_a_shared(int n)
     const char *s = getenv("EIG_WARP_TRIDIAG_SHARED_TO");
     return n <= (s ? atoi(s) : EIG_WARP_TRIDIAG_SHARED_TO);
 }
+/* Lanes per reducing team, T: the warp splits into 32 / T teams that reduce
+ * different matrices of the group at once: 8 below n = 24, else 32
+ * (EIG_WARP_TRIDIAG_TEAM = 8, 16 or 32 overrides it). A small matrix leaves
+ * most of a 32-lane team idle and its scalar steps (norms, square roots,
+ * divisions) run once per matrix; four 8-lane teams run four at once.
+ * H100, 100,000 matrices, device resident (docs/performance.md §2): n = 16
+ * symmetric 1.91 ms against 2.9 with T = 32 and 2.1-2.4 on thread-global,
+ * Hermitian 3.2 against 4.0, single 1.2 against 1.6; at n = 24 T = 32 wins
+ * (5.6 against 6.5 ms). */
+#define EIG_WARP_TRIDIAG_TEAM 32
+#define EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW 24
+static int warp_tridiag_team(int n)
+{
+    const char *s = getenv("EIG_WARP_TRIDIAG_TEAM");
+    if (s && (atoi(s) == 8 || atoi(s) == 16 || atoi(s) == 32)) return atoi(s);
+    return n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW ? 8 : EIG_WARP_TRIDIAG_TEAM;
+}
 #endif
 
 /* In shared memory the team reduces an n' x n' matrix, n' = n | 1: a row
@@ -61,16 +79,29 @@ EIG_HD int EIG_FN(warp_tridiag_order)(int n) { return n | 1; }
  * entries at most; eig_tridiag_team_scratch's 8n also serves forming Q. */
 EIG_HD int EIG_FN(warp_tridiag_scratch)(int np) { return 32 + 2 * np; }
 
-/* Shared reals of one warp: the bordered matrix when it goes to shared
- * memory, the group's d and e (e complex for Hermitian: the reduction works
- * on it before it is made real), then the team scratch. (Shared memory is
- * what limits warps per SM: n = 32 double, G = 16, 18 KB a warp.) */
+/* Reals between two teams' matrices in shared memory: n'^2 (complex: 2n'^2)
+ * padded to T mod 32, so that the teams' lanes, which walk the same rows and
+ * columns of their own matrices in step, land in different banks. */
+EIG_HD eig_idx EIG_FN(warp_tridiag_team_stride)(int np, int zc, int T)
+{
+    const eig_idx s = (eig_idx)np * np * zc;
+    return T >= 32 ? s : s + (T - s % 32 + 32) % 32;
+}
+
+/* Shared reals of one warp: each team's bordered matrix when A goes to
+ * shared memory, the group's d and e (e complex for Hermitian: the
+ * reduction works on it before it is made real), the group's scale factors
+ * and statuses (a team hands them to the lane that chases), then each
+ * team's scratch. (Shared memory is what limits warps per SM: n = 32
+ * double, G = 16, one team, 18 KB a warp.) */
 static size_t EIG_FN(warp_tridiag_smem_reals)(const eig_solve_params *p, int n, int a_shared)
 {
-    const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1;
+    const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, teams = 32 / (size_t)warp_tridiag_team(n);
     const size_t np = a_shared ? (size_t)EIG_FN(warp_tridiag_order)(n) : (size_t)n;
-    return (a_shared ? np * np * zc : 0) + (size_t)warp_tridiag_group(n) * (1 + zc) * np +
-           (size_t)EIG_FN(warp_tridiag_scratch)((int)np);
+    const size_t G = (size_t)warp_tridiag_group(n);
+    return (a_shared ? teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, warp_tridiag_team(n)) : 0) +
+           G * (1 + zc) * np + 2 * G +
+           teams * (size_t)EIG_FN(warp_tridiag_scratch)((int)np);
 }
 
 static int EIG_FN(warp_tridiag_fits)(const eig_solve_params *p, int n)
@@ -79,43 +110,64 @@ static int EIG_FN(warp_tridiag_fits)(const eig_solve_params *p, int n)
 }
 
 /* in: matrix-wise input (destroyed when A_SHARED is 0); values: matrix-wise
- * output. A_SHARED is a template parameter so the reduction's loads and
- * stores are shared-memory (or global) ones, not generic. */
-template <int A_SHARED>
+ * output. G: matrices per warp; T: lanes per team (8, 16 or 32). Both
+ * template parameters matter for speed: A_SHARED makes the reduction's loads
+ * and stores shared-memory (or global) ones, not generic; a constant T
+ * unrolls the team loops and shuffles (a runtime T cost 14% at n = 32). */
+template <int A_SHARED, int T>
 __global__ void EIG_FN(warp_tridiag_kernel)(eig_solve_params p, int n, int G, eig_idx count, eig_real *in,
                                             eig_real *values, int8_t *status, int32_t *iterations)
 {
     extern __shared__ unsigned char eig_smem_raw[];
-    const int lane = (int)threadIdx.x, zc = p.kind == EIG_KIND_HERMITIAN ? 2 : 1;
+    /* (lane < 32 made visible to the compiler: with T = 32 the team index is
+     * then the constant 0 and the code that of a single team, 4-15% faster
+     * at n = 16-64 than with a runtime team index) */
+    const int lane = (int)(threadIdx.x & 31u), zc = p.kind == EIG_KIND_HERMITIAN ? 2 : 1;
     const int np = A_SHARED ? EIG_FN(warp_tridiag_order)(n) : n, off = np - n;
+    const int teams = 32 / T, team = lane / T;
     const eig_idx first = (eig_idx)blockIdx.x * G;
     if (first >= count) return;
     const int members = count - first < G ? (int)(count - first) : G;
-    eig_real *As = (eig_real *)eig_smem_raw, *d = As + (A_SHARED ? (eig_idx)np * np * zc : 0), *e = d + (eig_idx)G * np;
-    eig_real *scr = e + (eig_idx)G * np * zc;
-    const eig_team t = {lane, 32, 0xffffffffu, 0};
+    const eig_idx asz = A_SHARED ? EIG_FN(warp_tridiag_team_stride)(np, zc, T) : 0;
+    eig_real *As = (eig_real *)eig_smem_raw + team * asz, *d = (eig_real *)eig_smem_raw + teams * asz;
+    eig_real *e = d + (eig_idx)G * np, *sig = e + (eig_idx)G * np * zc, *stat = sig + G;
+    eig_real *scr = stat + G + team * EIG_FN(warp_tridiag_scratch)(np);
+    const eig_team t = {lane % T, T, T == 32 ? 0xffffffffu : ((1u << T) - 1u) << (team * T), 0};
     const eig_idx nn = (eig_idx)n * n * zc;
-    int my_status = EIG_STATUS_OK;
-    eig_real my_sigma = EIG_ONE;
-    for (int j = 0; j < members; j++) {
+    for (int j = team; j < members; j += teams) {
         eig_real *src = in + (first + j) * nn, *A = A_SHARED ? As : src;
         if (A_SHARED) { /* row by row: lane-consecutive reads coalesce */
             const int rowlen = np * zc, offc = off * zc;
             for (int r = 0; r < np; r++)
-                for (int x = lane; x < rowlen; x += 32)
+                for (int x = t.rank; x < rowlen; x += T)
                     A[r * rowlen + x] = r < off || x < offc ? EIG_ZERO : src[(eig_idx)(r - off) * n * zc + x - offc];
-            __syncwarp();
+            __syncwarp(t.mask);
         }
         eig_real sigma = EIG_ONE;
         int st = EIG_FN(eig_tridiag_ql_values_reduce_team)(t, np, zc, A, 1, d + j, G, e + j, G, scr, &sigma);
-        if (lane == j) my_status = st, my_sigma = sigma;
-        __syncwarp(); /* A and the scratch are reused by the next matrix */
+        if (t.rank == 0) sig[j] = sigma, stat[j] = (eig_real)st;
+        __syncwarp(t.mask); /* A and the scratch are reused by the team's next matrix */
     }
+    __syncwarp(); /* every team's d, e, sigma and status before the chases */
     if (lane >= members) return;
     int it = 0;
     eig_real *dl = d + lane + (eig_idx)off * G, *el = e + lane + (eig_idx)off * zc * G;
-    int st = EIG_FN(eig_tridiag_ql_values_finish)(n, my_status, my_sigma, dl, G, el, G, zc, p.max_iter_factor, &it);
+    int st = EIG_FN(eig_tridiag_ql_values_finish)(n, (int)stat[lane], sig[lane], dl, G, el, G, zc, p.max_iter_factor,
+                                                  &it);
     const eig_idx m = first + lane;
     for (int k = 0; k < n; k++) values[m * n + k] = dl[(eig_idx)k * G];
     status[m] = (int8_t)st, iterations[m] = it;
+}
+
+/* The instance for (A in shared memory?, lanes per team), to set its shared
+ * memory limit and launch it (32 threads a block, G matrices a block). */
+typedef void (*EIG_FN(warp_tridiag_fn))(eig_solve_params, int, int, eig_idx, eig_real *, eig_real *, int8_t *,
+                                        int32_t *);
+static EIG_FN(warp_tridiag_fn) EIG_FN(warp_tridiag_kernel_for)(int a_shared, int T)
+{
+    if (a_shared)
+        return T == 8 ? EIG_FN(warp_tridiag_kernel)<1, 8> : T == 16 ? EIG_FN(warp_tridiag_kernel)<1, 16>
+                                                                    : EIG_FN(warp_tridiag_kernel)<1, 32>;
+    return T == 8 ? EIG_FN(warp_tridiag_kernel)<0, 8> : T == 16 ? EIG_FN(warp_tridiag_kernel)<0, 16>
+                                                                : EIG_FN(warp_tridiag_kernel)<0, 32>;
 }
