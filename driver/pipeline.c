@@ -447,7 +447,10 @@ finish:
     if (gather_root) drain(&s, &s.buf[2], &s.done_ranks, 1, &rc);
     MPI_Win_unlock_all(s.win);
     MPI_Win_free(&s.win);
-    if (pl->use_gpu && !pl->check_only) eig_gpu_use_device(pl->gpu.device); /* the unpinning: on this rank's GPU */
+    if (pl->use_gpu && !pl->check_only) {
+        eig_gpu_use_device(pl->gpu.device); /* the unpinning: on this rank's GPU */
+        eig_gpu_release();                  /* the solve arena and streams */
+    }
     for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
     /* A rank that stopped because another failed reports no error of its own. */
     rc = eig_agree(ctx, rc);

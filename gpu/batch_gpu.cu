@@ -90,6 +90,16 @@ static int eig_gpu_plan(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, size_t per,
 #include "batch_gpu_impl.cuh"
 #include "precision_undef.h"
 
+extern "C" void eig_gpu_release(void)
+{
+    eig_gpu_ctx *ctx = &gpu_ctx;
+    if (ctx->device < 0) return;
+    cudaSetDevice(ctx->device);
+    for (int s = 0; s < ctx->nstreams; s++) cudaStreamSynchronize(ctx->streams[s]), cudaStreamDestroy(ctx->streams[s]);
+    if (ctx->arena) cudaFree(ctx->arena);
+    ctx->device = -1, ctx->nstreams = 0, ctx->arena = NULL, ctx->arena_bytes = 0;
+}
+
 extern "C" int eig_gpu_device_count(void)
 {
     int n = 0;

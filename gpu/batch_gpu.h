@@ -60,6 +60,11 @@ size_t eig_gpu_chunk_bytes(const eig_gpu_config *cfg, const eig_solve_params *p,
  * the copies then stay on the device; bench_gpu's `resident` mode). */
 int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
                         const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors);
+/* Gives back the device memory and streams eig_gpu_solve_batch keeps between
+ * calls (its arena is sized once and reused); the next call sets them up
+ * again. Call it from the thread that solved, at the end of a job. No-op
+ * without CUDA or before the first call. */
+void eig_gpu_release(void);
 
 #ifdef __cplusplus
 }

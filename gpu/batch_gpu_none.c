@@ -4,6 +4,8 @@
 
 int eig_gpu_device_count(void) { return 0; }
 
+void eig_gpu_release(void) {}
+
 int eig_gpu_describe(int device, char *buf, size_t cap)
 {
     (void)device;
