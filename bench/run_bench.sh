@@ -22,14 +22,18 @@ echo "== 2. symmetric, 100,000 matrices, vs cusolverDnDsyevjBatched"
 for n in 16 32; do
   $g symmetric $n 100000 method=jacobi
   $g symmetric $n 100000 method=tridiag-ql
+  $g symmetric $n 100000 method=tridiag-ql resident   # timed like the anchor: data already on the GPU
   $a syevj 100000 $n
 done
 $g symmetric 32 100000 method=jacobi vectors
 $g symmetric 32 100000 method=tridiag-ql vectors
+$g symmetric 32 100000 method=tridiag-ql vectors resident
 $a syevj 100000 32 vectors
+for c in "20000 64" "10000 128"; do set -- $c; $g symmetric $2 $1 vectors resident; $a xsyev $1 $2; done
 $g symmetric 32 100000 method=jacobi single
 echo "== 3. Hermitian with vectors, 180 x 128 complex double (radar)"
 $g hermitian 128 180 method=tridiag-ql vectors reps=1
+$g hermitian 128 180 method=tridiag-ql vectors resident
 $a heevj 180 128
 $a xheev 180 128
 echo "== 4. tridiagonal, all eigenvalues"
