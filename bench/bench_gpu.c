@@ -90,7 +90,8 @@ int main(int argc, char **argv)
         else if (!strncmp(argv[a], "streams=", 8)) cfg.streams = atoi(argv[a] + 8);
         else return fprintf(stderr, "unknown argument %s\n", argv[a]), 2;
     }
-    if (eig_method_resolve(&p, n)) return fprintf(stderr, "%s\n", eig_error_message()), 2;
+    /* the driver's choice on the GPU when no method= is given */
+    if (eig_method_resolve_gpu(&p, n)) return fprintf(stderr, "%s\n", eig_error_message()), 2;
     if (eig_gpu_device_count() == 0) return fprintf(stderr, "no CUDA device\n"), 77;
     eig_layout l = eig_layout_of(&p, n);
     size_t es = p.precision == EIG_PREC_SINGLE ? sizeof(float) : sizeof(double);

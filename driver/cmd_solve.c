@@ -376,10 +376,13 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     snprintf(info.device, sizeof info.device, "%s", bind.line);
     pl.use_gpu = bind.use_gpu;
     o.backend = bind.use_gpu ? BACKEND_GPU : BACKEND_CPU;
-    /* On the GPU's thread-per-matrix kernels the tridiagonal route beats
-     * Jacobi from n = 12 up (docs/performance.md, kernel table). */
-    if (auto_method && bind.use_gpu && o.params.method == EIG_METHOD_JACOBI && src.n > 12)
-        o.params.method = EIG_METHOD_TRIDIAG_QL;
+    /* The GPU's own automatic method (tridiag-ql where the CPU takes Jacobi
+     * above n = 12). It cannot fail where the CPU's choice passed: both
+     * methods take every option Jacobi takes. */
+    if (auto_method && bind.use_gpu) {
+        o.params.method = EIG_METHOD_AUTO;
+        (void)eig_method_resolve_gpu(&o.params, src.n);
+    }
     pl.gpu.device = bind.device, pl.gpu.streams = o.streams, pl.gpu.kernel = o.kernel;
     pl.gpu.job_matrices = o.range_count;
     /* NCCL needs a GPU of its own on every rank (it refuses two ranks on one

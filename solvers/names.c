@@ -94,6 +94,15 @@ int eig_method_resolve(eig_solve_params *p, int n)
     return 0;
 }
 
+int eig_method_resolve_gpu(eig_solve_params *p, int n)
+{
+    /* On the GPU's kernels the tridiagonal route beats Jacobi from n = 13 up,
+     * values or vectors (docs/performance.md, kernel table and §2). */
+    if (p->method == EIG_METHOD_AUTO && p->kind == EIG_KIND_SYMMETRIC && p->select == EIG_SELECT_ALL && n > 12)
+        p->method = EIG_METHOD_TRIDIAG_QL;
+    return eig_method_resolve(p, n);
+}
+
 eig_layout eig_layout_of(const eig_solve_params *p, int n)
 {
     eig_layout l;
