@@ -449,25 +449,29 @@ static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
 /* The automatic mapping (family, method, n) -> kernel. The cooperative
  * kernels' thresholds come from bench/kernel_table.sh on the H100 (see
  * docs/performance.md, kernel table). */
-/* `small`: the batch has too few matrices for one thread per matrix, or a
- * warp per 32 matrices, to fill the GPU (fewer than EIG_SMALL_BATCH_PER_SM
- * per SM). tridiag-ql above n = 32 then takes block-tridiag, a block per
- * matrix (180 Hermitian 128 x 128, values: 9.8 ms against 219 on
- * warp-tridiag). General matrices take warp-general at any batch size from
- * n = 15 (docs/performance.md §6). The count is the whole job's
+/* `small`: the job has too few matrices for one thread per matrix to fill
+ * the GPU (fewer than EIG_SMALL_BATCH_PER_SM per SM): tridiag-ql above
+ * n = 32 then takes block-tridiag, a block per matrix. Values-only
+ * tridiag-ql from n = 16 takes warp-tridiag from warp_tridiag_min_job
+ * matrices up and block-tridiag below (n = 64, 7,629 matrices: 8.4 ms
+ * against 23.5; 180 Hermitian 128 x 128: 9.8 ms against 219). General
+ * matrices take warp-general at any batch size from n = 15
+ * (docs/performance.md §6). The count is the whole job's
  * (cfg->job_matrices), so the choice, and with it every result bit, is the
  * same however the job is split over ranks and chunks. */
 #define EIG_SMALL_BATCH_PER_SM 64
-static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, int small)
+static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, int sms)
 {
+    const int small = job < (eig_idx)sms * EIG_SMALL_BATCH_PER_SM;
+    const int wt_range = n >= EIG_WARP_TRIDIAG_FROM && n <= EIG_WARP_TRIDIAG_TO;
+    const int wt_few = job < (eig_idx)warp_tridiag_min_job(n, sms);
     if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
     if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
         return K_WARP_GENERAL;
-    if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && n >= EIG_WARP_TRIDIAG_FROM && n <= EIG_WARP_TRIDIAG_TO &&
-        !small)
-        return K_WARP_TRIDIAG;
+    if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few) return K_WARP_TRIDIAG;
     if (EIG_FN(kernel_applies)(K_BLOCK_TRIDIAG, p, n) &&
-        (n >= (p->vectors ? EIG_BLOCK_TRIDIAG_VECTORS_FROM : EIG_BLOCK_TRIDIAG_FROM) || (small && n > 32)))
+        (n >= (p->vectors ? EIG_BLOCK_TRIDIAG_VECTORS_FROM : EIG_BLOCK_TRIDIAG_FROM) || (small && n > 32) ||
+         (!p->vectors && wt_range && wt_few)))
         return K_BLOCK_TRIDIAG;
     if (EIG_FN(kernel_applies)(K_EIGVAL_THREAD, p, n) && n >= EIG_EIGVAL_THREAD_FROM) return K_EIGVAL_THREAD;
     if (EIG_FN(kernel_applies)(K_THREAD_SHARED, p, n) && n <= EIG_FN(shared_wins_up_to)(p)) return K_THREAD_SHARED;
@@ -481,7 +485,7 @@ static int EIG_FN(pick_kernel)(const eig_gpu_config *cfg, const eig_solve_params
         int sms = 0;
         GPU_CALL(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, cfg->device));
         const eig_idx job = cfg->job_matrices > 0 ? cfg->job_matrices : count;
-        *kernel = EIG_FN(auto_kernel)(p, n, job < (eig_idx)sms * EIG_SMALL_BATCH_PER_SM);
+        *kernel = EIG_FN(auto_kernel)(p, n, job, sms);
         return 0;
     }
     for (int k = 0; k < K_COUNT; k++)

@@ -46,6 +46,18 @@ static int warp_tridiag_a_shared(int n)
     const char *s = getenv("EIG_WARP_TRIDIAG_SHARED_TO");
     return n <= (s ? atoi(s) : EIG_WARP_TRIDIAG_SHARED_TO);
 }
+/* The fewest matrices in a job for which auto takes warp-tridiag: below it
+ * block-tridiag (a block per matrix) is faster, since warp-tridiag's time
+ * is one wave of warps that each solve G matrices one after another. H100,
+ * device-resident, forced kernels (docs/performance.md §6): the two cross
+ * at about 1.1-1.3 warps of G matrices per SM for 32 < n <= 64 (A in shared
+ * memory, n = 48: 1,400 matrices; n = 64: 2,300) and 1.4-2.5 elsewhere
+ * (n = 16: 3,000; 24: 5,300; 32: 4,500; 96: 5,000; 128: 3,800). */
+static long long warp_tridiag_min_job(int n, int sms)
+{
+    const long long warps_x4 = n > 32 && n <= 64 ? 5 : 8; /* warps per SM, times 4 */
+    return (long long)sms * warp_tridiag_group(n) * warps_x4 / 4;
+}
 /* Lanes per reducing team, T: the warp splits into 32 / T teams that reduce
  * different matrices of the group at once: 8 below n = 24, else 32
  * (EIG_WARP_TRIDIAG_TEAM = 8, 16 or 32 overrides it). A small matrix leaves
