@@ -8,6 +8,8 @@ set xlabel 'n'
 set ylabel 'matrices / s (host to host)'
 set key top right
 set grid
-plot csv using (strcol(1) eq 'general' ? $3 : 1/0):6 skip 1 with linespoints title 'general (Francis), values', \
-     csv using (strcol(1) eq 'symmetric' && $2 == 0 ? $3 : 1/0):6 skip 1 with linespoints title 'symmetric, values', \
-     csv using (strcol(1) eq 'symmetric' && $2 == 1 ? $3 : 1/0):6 skip 1 with linespoints title 'symmetric, vectors'
+# one series per family/vectors pair, filtered by awk so each is a connected line
+sel(f, v) = sprintf("< awk -F, '$1 == \"%s\" && $2 == %d' %s", f, v, csv)
+plot sel('general', 0) using 3:6 with linespoints title 'general (Francis), values', \
+     sel('symmetric', 0) using 3:6 with linespoints title 'symmetric, values', \
+     sel('symmetric', 1) using 3:6 with linespoints title 'symmetric, vectors'
