@@ -22,20 +22,27 @@
  * method=tridiag-ql kernel=K resident) */
 #define EIG_WARP_TRIDIAG_FROM 16
 #define EIG_WARP_TRIDIAG_TO 128
-/* Matrices per warp, G: 8 for 32 < n <= 48, else 16 (EIG_WARP_TRIDIAG_GROUP
- * = 8, 16 or 32 in the environment overrides it: a tuning knob, read per
- * batch). Measured on the H100, 100,000 (n > 64: 20,000) matrices, device
- * resident, `bench/bench_gpu symmetric N COUNT method=tridiag-ql
- * kernel=warp-tridiag resident` with the knob set (docs/performance.md §2):
- * 16 beats 32 everywhere (n = 32: 10.9 vs 12.9 ms; less shared memory a
- * warp, so more warps per SM, while 16 chases still run side by side);
- * 8 beats 16 by 8-12% at n = 40 and 48, real and complex, and loses
- * elsewhere (n = 32 real 11.4 vs 10.9; n = 80 67.8 vs 46.7). */
+/* below this n: four 8-lane teams and G = 24 (warp_tridiag_team, _group) */
+#define EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW 24
+/* Matrices per warp, G: 24 for real matrices below n = 24 (four 8-lane
+ * teams, six matrices each), 8 for 32 < n <= 48, else 16 (EIG_WARP_TRIDIAG_GROUP = 4 .. 32 in
+ * the environment overrides it: a tuning knob, read per batch). Measured
+ * on the H100, 100,000 (n > 64: 20,000) matrices, device resident,
+ * `bench/bench_gpu symmetric N COUNT kernel=warp-tridiag resident` with the
+ * knob set (docs/performance.md §2): with 32-lane teams 16 beats 32
+ * everywhere (n = 32: 10.9 vs 12.9 ms; less shared memory a warp, so more
+ * warps per SM, while 16 chases still run side by side) and 8 beats 16 by
+ * 8-12% at n = 40 and 48, real and complex, and loses elsewhere (n = 80
+ * 67.8 vs 46.7); with 8-lane teams 24 beats 16 (n = 16: 1.81 vs 1.90 ms,
+ * n = 20: 3.39 vs 3.88) for real matrices, loses for complex ones (n = 16
+ * Hermitian: 3.47 vs 3.25). Other values are within 4%. zc: 1 real, 2
+ * complex. */
 #define EIG_WARP_TRIDIAG_GROUP 16
-static int warp_tridiag_group(int n)
+static int warp_tridiag_group(int n, int zc)
 {
     const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
-    if (s && (atoi(s) == 8 || atoi(s) == 16 || atoi(s) == 32)) return atoi(s);
+    if (s && atoi(s) >= 4 && atoi(s) <= 32) return atoi(s);
+    if (n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW && zc == 1) return 24;
     return n > 32 && n <= 48 ? 8 : EIG_WARP_TRIDIAG_GROUP;
 }
 /* A in shared memory up to this n (EIG_WARP_TRIDIAG_SHARED_TO in the
@@ -51,12 +58,14 @@ static int warp_tridiag_a_shared(int n)
  * is one wave of warps that each solve G matrices one after another. H100,
  * device-resident, forced kernels (docs/performance.md §6): the two cross
  * at about 1.1-1.3 warps of G matrices per SM for 32 < n <= 64 (A in shared
- * memory, n = 48: 1,400 matrices; n = 64: 2,300) and 1.4-2.5 elsewhere
- * (n = 16: 3,000; 24: 5,300; 32: 4,500; 96: 5,000; 128: 3,800). */
-static long long warp_tridiag_min_job(int n, int sms)
+ * memory, n = 48: 1,400 matrices; n = 64: 2,300) and for n = 16 with
+ * G = 24 (about 4,000), 1.4-2.5 elsewhere (n = 24: 5,300; 32: 4,500;
+ * 96: 5,000; 128: 3,800). */
+static long long warp_tridiag_min_job(int n, int zc, int sms)
 {
-    const long long warps_x4 = n > 32 && n <= 64 ? 5 : 8; /* warps per SM, times 4 */
-    return (long long)sms * warp_tridiag_group(n) * warps_x4 / 4;
+    const int few_warps = (n > 32 && n <= 64) || n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW;
+    const long long warps_x4 = few_warps ? 5 : 8; /* warps per SM, times 4 */
+    return (long long)sms * warp_tridiag_group(n, zc) * warps_x4 / 4;
 }
 /* Lanes per reducing team, T: the warp splits into 32 / T teams that reduce
  * different matrices of the group at once: 8 below n = 24, else 32
@@ -68,7 +77,6 @@ static long long warp_tridiag_min_job(int n, int sms)
  * Hermitian 3.2 against 4.0, single 1.2 against 1.6; at n = 24 T = 32 wins
  * (5.6 against 6.5 ms). */
 #define EIG_WARP_TRIDIAG_TEAM 32
-#define EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW 24
 static int warp_tridiag_team(int n)
 {
     const char *s = getenv("EIG_WARP_TRIDIAG_TEAM");
@@ -110,7 +118,7 @@ static size_t EIG_FN(warp_tridiag_smem_reals)(const eig_solve_params *p, int n, 
 {
     const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, teams = 32 / (size_t)warp_tridiag_team(n);
     const size_t np = a_shared ? (size_t)EIG_FN(warp_tridiag_order)(n) : (size_t)n;
-    const size_t G = (size_t)warp_tridiag_group(n);
+    const size_t G = (size_t)warp_tridiag_group(n, (int)zc);
     return (a_shared ? teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, warp_tridiag_team(n)) : 0) +
            G * (1 + zc) * np + 2 * G +
            teams * (size_t)EIG_FN(warp_tridiag_scratch)((int)np);
