@@ -22,11 +22,13 @@
  * method=tridiag-ql kernel=K resident) */
 #define EIG_WARP_TRIDIAG_FROM 16
 #define EIG_WARP_TRIDIAG_TO 128
-/* below this n: four 8-lane teams and G = 24 (warp_tridiag_team, _group) */
+/* below this n: four 8-lane teams, and G = 24 for real matrices
+ * (warp_tridiag_team, warp_tridiag_group) */
 #define EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW 24
 /* Matrices per warp, G: 24 for real matrices below n = 24 (four 8-lane
- * teams, six matrices each), 8 for 32 < n <= 48, else 16 (EIG_WARP_TRIDIAG_GROUP = 4 .. 32 in
- * the environment overrides it: a tuning knob, read per batch). Measured
+ * teams, six matrices each), 8 for 32 < n <= 48, else 16
+ * (EIG_WARP_TRIDIAG_GROUP = 4 .. 32 in the environment overrides it: a
+ * tuning knob, read per batch). Measured
  * on the H100, 100,000 (n > 64: 20,000) matrices, device resident,
  * `bench/bench_gpu symmetric N COUNT kernel=warp-tridiag resident` with the
  * knob set (docs/performance.md §2): with 32-lane teams 16 beats 32
