@@ -464,7 +464,7 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
 {
     const int small = job < (eig_idx)sms * EIG_SMALL_BATCH_PER_SM;
     const int wt_range = n >= EIG_WARP_TRIDIAG_FROM && n <= EIG_WARP_TRIDIAG_TO;
-    const int wt_few = job < (eig_idx)warp_tridiag_min_job(n, p->kind == EIG_KIND_HERMITIAN ? 2 : 1, sms);
+    const int wt_few = job < (eig_idx)warp_tridiag_min_job(p, n, sms);
     if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
     if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
         return K_WARP_GENERAL;
@@ -525,7 +525,8 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
     if (kernel == K_BLOCK_TRIDIAG && p->vectors && !bt_zshared) work_reals = (eig_idx)n * (n | 1); /* Z */
     const int wg_global = kernel == K_WARP_GENERAL && EIG_FN(warp_general_in_global)(n);
     const int wt_shared = kernel == K_WARP_TRIDIAG && warp_tridiag_a_shared(n);
-    const EIG_FN(warp_tridiag_fn) wt_kernel = EIG_FN(warp_tridiag_kernel_for)(wt_shared, warp_tridiag_team(n));
+    const EIG_FN(warp_tridiag_fn) wt_kernel =
+        kernel == K_WARP_TRIDIAG ? EIG_FN(warp_tridiag_kernel_for)(wt_shared, warp_tridiag_team(n)) : 0;
     if (wg_global) work_reals = EIG_FN(warp_general_smem_reals)(n); /* A, wr, wi per matrix */
     int T = 128, wg_resident = 0;
     size_t smem = 0;
@@ -618,7 +619,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
                                          in_mw, val_mw, l.vectors ? vec_mw : 0, work_reals ? work : 0, d_status, d_iters, st);
             break;
         case K_WARP_TRIDIAG: {
-            const int G = warp_tridiag_group(n, p->kind == EIG_KIND_HERMITIAN ? 2 : 1);
+            const int G = warp_tridiag_group(p, n);
             blocks = (unsigned)((cnt + G - 1) / G);
             wt_kernel<<<blocks, T, smem, st>>>(*p, n, G, cnt, in_mw, val_mw, d_status, d_iters);
             break;

@@ -37,14 +37,13 @@
  * 8-12% at n = 40 and 48, real and complex, and loses elsewhere (n = 80
  * 67.8 vs 46.7); with 8-lane teams 24 beats 16 (n = 16: 1.81 vs 1.90 ms,
  * n = 20: 3.39 vs 3.88) for real matrices, loses for complex ones (n = 16
- * Hermitian: 3.47 vs 3.25). Other values are within 4%. zc: 1 real, 2
- * complex. */
+ * Hermitian: 3.47 vs 3.25). Other values are within 4%. */
 #define EIG_WARP_TRIDIAG_GROUP 16
-static int warp_tridiag_group(int n, int zc)
+static int warp_tridiag_group(const eig_solve_params *p, int n)
 {
     const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
     if (s && atoi(s) >= 4 && atoi(s) <= 32) return atoi(s);
-    if (n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW && zc == 1) return 24;
+    if (n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW && p->kind != EIG_KIND_HERMITIAN) return 24;
     return n > 32 && n <= 48 ? 8 : EIG_WARP_TRIDIAG_GROUP;
 }
 /* A in shared memory up to this n (EIG_WARP_TRIDIAG_SHARED_TO in the
@@ -63,11 +62,11 @@ static int warp_tridiag_a_shared(int n)
  * memory, n = 48: 1,400 matrices; n = 64: 2,300) and for n = 16 with
  * G = 24 (about 4,000), 1.4-2.5 elsewhere (n = 24: 5,300; 32: 4,500;
  * 96: 5,000; 128: 3,800). */
-static long long warp_tridiag_min_job(int n, int zc, int sms)
+static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms)
 {
     const int few_warps = (n > 32 && n <= 64) || n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW;
     const long long warps_x4 = few_warps ? 5 : 8; /* warps per SM, times 4 */
-    return (long long)sms * warp_tridiag_group(n, zc) * warps_x4 / 4;
+    return (long long)sms * warp_tridiag_group(p, n) * warps_x4 / 4;
 }
 /* Lanes per reducing team, T: the warp splits into 32 / T teams that reduce
  * different matrices of the group at once: 8 below n = 24, else 32
@@ -120,7 +119,7 @@ static size_t EIG_FN(warp_tridiag_smem_reals)(const eig_solve_params *p, int n, 
 {
     const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, teams = 32 / (size_t)warp_tridiag_team(n);
     const size_t np = a_shared ? (size_t)EIG_FN(warp_tridiag_order)(n) : (size_t)n;
-    const size_t G = (size_t)warp_tridiag_group(n, (int)zc);
+    const size_t G = (size_t)warp_tridiag_group(p, n);
     return (a_shared ? teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, warp_tridiag_team(n)) : 0) +
            G * (1 + zc) * np + 2 * G +
            teams * (size_t)EIG_FN(warp_tridiag_scratch)((int)np);

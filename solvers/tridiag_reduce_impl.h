@@ -637,8 +637,8 @@ EIG_HD int EIG_FN(eig_herm_tridiag_ql)(int n, eig_real *a, eig_idx as, eig_real 
 }
 
 /* tridiag-ql, values only, in two halves that may run on different teams
- * (the GPU's warp-tridiag kernel: a warp reduces each of 32 matrices in
- * turn, then each lane runs the QL iteration of one). Together they compute
+ * (the GPU's warp-tridiag kernel: a warp's teams reduce the matrices of
+ * its group, then each lane runs the QL iteration of one). Together they compute
  * what eig_sym_tridiag_ql_team / eig_herm_tridiag_ql_team compute without
  * vectors. First half, by the team: NaN/Inf check and scaling (sigma), the
  * Householder reduction and, Hermitian (zc = 2), the unitary scaling that
