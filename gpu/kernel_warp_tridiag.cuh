@@ -17,6 +17,7 @@
 #ifndef EIG_WARP_TRIDIAG_ONCE
 #define EIG_WARP_TRIDIAG_ONCE
 #include <stdlib.h>
+#include <cuda_pipeline.h>
 /* auto_kernel: warp-tridiag for values-only tridiag-ql from FROM to TO.
  * (measurements: docs/performance.md §2, bench/bench_gpu symmetric N COUNT
  * method=tridiag-ql kernel=K resident) */
@@ -95,10 +96,11 @@ static int warp_tridiag_team(int n)
  * original matrix, so the QL iteration runs on entries 1..n of d and e. */
 EIG_HD int EIG_FN(warp_tridiag_order)(int n) { return n | 1; }
 
-/* Team scratch of the values-only reduction by a warp: 32 reduction slots
- * (unused by a warp team, which reduces through shuffles) and u, n complex
- * entries at most; eig_tridiag_team_scratch's 8n also serves forming Q. */
-EIG_HD int EIG_FN(warp_tridiag_scratch)(int np) { return 32 + 2 * np; }
+/* Team scratch of the values-only reduction by a warp: the copy of u, n
+ * complex entries at most (a warp team reduces through shuffles, so
+ * eig_team_u_copy puts u first; eig_tridiag_team_scratch's 8n serves
+ * forming Q). */
+EIG_HD int EIG_FN(warp_tridiag_scratch)(int np) { return 2 * np; }
 
 /* Reals between two teams' matrices in shared memory: n'^2 (complex: 2n'^2)
  * padded to T mod 32, so that the teams' lanes, which walk the same rows and
@@ -155,13 +157,25 @@ __global__ void EIG_FN(warp_tridiag_kernel)(eig_solve_params p, int n, int G, ei
     eig_real *scr = stat + G + team * EIG_FN(warp_tridiag_scratch)(np);
     const eig_team t = {lane % T, T, T == 32 ? 0xffffffffu : ((1u << T) - 1u) << (team * T), 0};
     const eig_idx nn = (eig_idx)n * n * zc;
+    const int rowlen = np * zc, offc = off * zc;
+    if (A_SHARED && off) { /* the border, once: the reduction leaves it zero */
+        for (int x = t.rank; x < rowlen; x += T) As[x] = EIG_ZERO;
+        for (int r = t.rank; r < np; r += T)
+            for (int c = 0; c < zc; c++) As[r * rowlen + c] = EIG_ZERO;
+    }
     for (int j = team; j < members; j += teams) {
         eig_real *src = in + (first + j) * nn, *A = A_SHARED ? As : src;
-        if (A_SHARED) { /* row by row: lane-consecutive reads coalesce */
-            const int rowlen = np * zc, offc = off * zc;
-            for (int r = 0; r < np; r++)
-                for (int x = t.rank; x < rowlen; x += T)
-                    A[r * rowlen + x] = r < off || x < offc ? EIG_ZERO : src[(eig_idx)(r - off) * n * zc + x - offc];
+        if (A_SHARED) {
+            /* row by row (lane-consecutive reads coalesce) as asynchronous
+             * copies, all in flight at once: a load then a store per element
+             * waited out a global-memory latency each, 15% of the time at
+             * n = 16 (Nsight Compute, docs/performance.md §2) */
+            for (int r = 0; r < n; r++)
+                for (int x = t.rank; x < n * zc; x += T)
+                    __pipeline_memcpy_async(A + (r + off) * rowlen + offc + x, src + (eig_idx)r * n * zc + x,
+                                            sizeof(eig_real));
+            __pipeline_commit();
+            __pipeline_wait_prior(0);
             __syncwarp(t.mask);
         }
         eig_real sigma = EIG_ONE;

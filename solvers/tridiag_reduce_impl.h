@@ -20,13 +20,24 @@ EIG_HD eig_idx EIG_FN(eig_el)(int n, int zc, int i, int j, int c)
     return ((eig_idx)i * n + j) * zc + c;
 }
 
-/* 2-norm of rows r0..n-1 of column k, scaled by the largest component so the
- * squares neither overflow nor vanish in the underflow range. Team: rows
- * dealt out, then eig_team_reduce (red: its scratch). */
+/* 2-norm of rows r0..n-1 of column k. The plain sum of squares when it can
+ * be trusted: not overflowed, and at least safmin/eps^2, so that squares lost
+ * to underflow (each below safmin, n of them) are under n eps^2 of it. Else,
+ * rare (the input is scaled into a safe range first), scaled by the largest
+ * component as dnrm2 does. One pass and one team reduction in the common
+ * case, no divisions: this sits on every reduction step of the GPU's small
+ * matrices. Team: rows dealt out, then eig_team_reduce (red: its scratch). */
 EIG_HD eig_real EIG_FN(eig_col_norm_team)(eig_team t, int n, const eig_real *a, eig_idx as, int zc, int k, int r0,
                                           eig_real *red)
 {
     eig_real big = 0, sum = 0;
+    EIG_TEAM_FOR(t, i, r0, n - 1)
+        for (int c = 0; c < zc; c++) {
+            eig_real x = a[EIG_FN(eig_el)(n, zc, i, k, c) * as];
+            sum += x * x;
+        }
+    sum = EIG_FN(eig_team_reduce)(t, sum, 0, red);
+    if (sum >= EIG_SAFMIN / (EIG_EPS * EIG_EPS) && sum <= EIG_RMAX) return EIG_SQRT(sum);
     EIG_TEAM_FOR(t, i, r0, n - 1)
         for (int c = 0; c < zc; c++) {
             eig_real x = EIG_FABS(a[EIG_FN(eig_el)(n, zc, i, k, c) * as]);
@@ -34,6 +45,7 @@ EIG_HD eig_real EIG_FN(eig_col_norm_team)(eig_team t, int n, const eig_real *a, 
         }
     big = EIG_FN(eig_team_reduce)(t, big, 1, red);
     if (big == 0) return 0;
+    sum = 0;
     EIG_TEAM_FOR(t, i, r0, n - 1)
         for (int c = 0; c < zc; c++) {
             eig_real x = a[EIG_FN(eig_el)(n, zc, i, k, c) * as] / big;
@@ -41,6 +53,14 @@ EIG_HD eig_real EIG_FN(eig_col_norm_team)(eig_team t, int n, const eig_real *a, 
         }
     sum = EIG_FN(eig_team_reduce)(t, sum, 0, red);
     return big * EIG_SQRT(sum);
+}
+
+/* Where u is copied in the team scratch: after the 32 reduction slots,
+ * which only a team of several warps uses (a warp reduces through
+ * shuffles, and its shared memory is what limits warps per SM). */
+EIG_HD eig_real *EIG_FN(eig_team_u_copy)(eig_team t, eig_real *scr)
+{
+    return scr ? scr + (t.block ? 32 : 0) : 0;
 }
 
 /* Z <- identity, n x n real, element (i, j) at z[i*zr + j*zk]; or row-major
@@ -85,7 +105,7 @@ EIG_HD void EIG_FN(eig_sym_tridiag_reduce_team)(eig_team t, int n, eig_real *a, 
 {
 #define EIG_A(i, j) a[((eig_idx)(i) * n + (j)) * as]
 #define EIG_U(j) (ub ? ub[j] : (j) == r0 ? EIG_ONE : EIG_A(j, k))
-    eig_real *red = scr, *ub = scr ? scr + 32 : 0;
+    eig_real *red = scr, *ub = EIG_FN(eig_team_u_copy)(t, scr);
     for (int k = 0; k + 2 < n; k++) {
         int r0 = k + 1; /* the reflector acts on rows/columns r0..n-1 */
         eig_real alpha = EIG_A(r0, k);
@@ -108,8 +128,12 @@ EIG_HD void EIG_FN(eig_sym_tridiag_reduce_team)(eig_team t, int n, eig_real *a, 
             eig_real pu = 0;
             EIG_TEAM_FOR(t, i, r0, n - 1) {
                 eig_real sum = 0;
-                for (int j = r0; j <= i; j++) sum += EIG_A(i, j) * EIG_U(j);
-                for (int j = i + 1; j < n; j++) sum += EIG_A(j, i) * EIG_U(j);
+                if (t.size == 1) {
+                    for (int j = r0; j <= i; j++) sum += EIG_A(i, j) * EIG_U(j);
+                    for (int j = i + 1; j < n; j++) sum += EIG_A(j, i) * EIG_U(j);
+                } else { /* one loop, the same sum: members walk j in step */
+                    for (int j = r0; j < n; j++) sum += (j <= i ? EIG_A(i, j) : EIG_A(j, i)) * EIG_U(j);
+                }
                 sum *= tk;
                 e[i * es] = sum;
                 pu += sum * EIG_U(i);
@@ -180,7 +204,7 @@ EIG_HD void EIG_FN(eig_sym_form_q_team)(eig_team t, int n, const eig_real *a, ei
 #define EIG_A(i, j) a[((eig_idx)(i) * n + (j)) * as]
 #define EIG_V(i, j) v[((eig_idx)(i) * n + (j)) * vs]
 #define EIG_U(i) (ub ? ub[i] : EIG_A(i, k))
-    eig_real *ub = scr ? scr + 32 : 0;
+    eig_real *ub = EIG_FN(eig_team_u_copy)(t, scr);
     EIG_FN(eig_set_identity_team)(t, n, v, (eig_idx)n * vs, vs);
     eig_team_sync(t);
     for (int k = n - 3; k >= 0; k--) {
@@ -232,7 +256,7 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_team)(eig_team t, int n, eig_real *a,
 #define EIG_EI(i) e[(2 * (eig_idx)(i) + 1) * es]
 #define EIG_UR(j) (ub ? ub[2 * (j)] : (j) == r0 ? EIG_ONE : EIG_RE(j, k))
 #define EIG_UI(j) (ub ? ub[2 * (j) + 1] : (j) == r0 ? EIG_ZERO : EIG_IM(j, k))
-    eig_real *red = scr, *ub = scr ? scr + 32 : 0;
+    eig_real *red = scr, *ub = EIG_FN(eig_team_u_copy)(t, scr);
     for (int k = 0; k + 2 < n; k++) {
         int r0 = k + 1;
         eig_real ar = EIG_RE(r0, k), ai = EIG_IM(r0, k);
@@ -262,17 +286,27 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_team)(eig_team t, int n, eig_real *a,
             eig_real pu = 0;
             EIG_TEAM_FOR(t, i, r0, n - 1) {
                 eig_real sr = 0, si = 0;
-                for (int j = r0; j <= i; j++) {
-                    eig_real ur = EIG_UR(j), ui = EIG_UI(j);
-                    eig_real hr = EIG_RE(i, j), hi = i == j ? EIG_ZERO : EIG_IM(i, j);
-                    sr += hr * ur - hi * ui;
-                    si += hr * ui + hi * ur;
-                }
-                for (int j = i + 1; j < n; j++) {
-                    eig_real ur = EIG_UR(j), ui = EIG_UI(j);
-                    eig_real hr = EIG_RE(j, i), hi = -EIG_IM(j, i);
-                    sr += hr * ur - hi * ui;
-                    si += hr * ui + hi * ur;
+                if (t.size == 1) {
+                    for (int j = r0; j <= i; j++) {
+                        eig_real ur = EIG_UR(j), ui = EIG_UI(j);
+                        eig_real hr = EIG_RE(i, j), hi = i == j ? EIG_ZERO : EIG_IM(i, j);
+                        sr += hr * ur - hi * ui;
+                        si += hr * ui + hi * ur;
+                    }
+                    for (int j = i + 1; j < n; j++) {
+                        eig_real ur = EIG_UR(j), ui = EIG_UI(j);
+                        eig_real hr = EIG_RE(j, i), hi = -EIG_IM(j, i);
+                        sr += hr * ur - hi * ui;
+                        si += hr * ui + hi * ur;
+                    }
+                } else { /* one loop, the same sums: members walk j in step */
+                    for (int j = r0; j < n; j++) {
+                        eig_real ur = EIG_UR(j), ui = EIG_UI(j);
+                        eig_real hr = j <= i ? EIG_RE(i, j) : EIG_RE(j, i);
+                        eig_real hi = j < i ? EIG_IM(i, j) : j > i ? -EIG_IM(j, i) : EIG_ZERO;
+                        sr += hr * ur - hi * ui;
+                        si += hr * ui + hi * ur;
+                    }
                 }
                 sr *= tk;
                 si *= tk;
@@ -367,7 +401,7 @@ EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, e
 #define EIG_VI(i, j) v[(2 * ((eig_idx)(i) * n + (j)) + 1) * vs]
 #define EIG_UR(i) (ub ? ub[2 * (i)] : EIG_RE(i, k))
 #define EIG_UI(i) (ub ? ub[2 * (i) + 1] : EIG_IM(i, k))
-    eig_real *ub = scr ? scr + 32 : 0;
+    eig_real *ub = EIG_FN(eig_team_u_copy)(t, scr);
     /* identity: the real parts as an n x n grid of stride 2, then the imaginary */
     EIG_FN(eig_set_identity_team)(t, n, v, 2 * (eig_idx)n * vs, 2 * vs);
     for (eig_idx x = t.rank; x < (eig_idx)n * n; x += t.size) v[(2 * x + 1) * vs] = EIG_ZERO;
@@ -502,7 +536,8 @@ EIG_HD int EIG_FN(eig_herm_tridiag_bisect_work)(int n)
 {
     return 3 * n + EIG_FN(eig_tridiag_bisect_work)(n);
 }
-/* Team scratch of the *_team entry points (reals, contiguous). */
+/* Team scratch of the *_team entry points (reals, contiguous): 32
+ * reduction slots (block teams), then u or the Q-forming buffer. */
 EIG_HD int EIG_FN(eig_tridiag_team_scratch)(int n) { return 32 + 8 * n; }
 
 /* Shared front end: n, NaN/Inf check, power-of-two scaling of the lower
