@@ -399,6 +399,7 @@ __global__ void EIG_FN(eigval_finish_kernel)(int n, eig_idx count, const eig_rea
 #include "kernel_warp_general.cuh"
 #include "kernel_block_tridiag.cuh"
 #include "kernel_warp_tridiag.cuh"
+#include "kernel_warp_tridiag_vectors.cuh"
 
 /* ---- kernel choice ---- */
 
@@ -424,7 +425,7 @@ static int EIG_FN(kernel_applies)(int k, const eig_solve_params *p, int n)
     case K_WARP_GENERAL: return p->kind == EIG_KIND_GENERAL && n >= 1; /* in global memory when too large */
     case K_WARP_TRIDIAG:
         return (p->kind == EIG_KIND_SYMMETRIC || p->kind == EIG_KIND_HERMITIAN) && p->method == EIG_METHOD_TRIDIAG_QL &&
-               !p->vectors && n >= 1 && EIG_FN(warp_tridiag_fits)(p, n);
+               n >= 1 && (p->vectors ? EIG_FN(warp_tridiag_vectors_fits)(p, n) : EIG_FN(warp_tridiag_fits)(p, n));
     case K_EIGVAL_THREAD: return p->kind == EIG_KIND_TRIDIAGONAL && p->method == EIG_METHOD_BISECTION && n >= 1;
     default: return 0;
     }
@@ -454,7 +455,10 @@ static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
  * n = 32 then takes block-tridiag, a block per matrix. Values-only
  * tridiag-ql from n = 16 takes warp-tridiag from warp_tridiag_min_job
  * matrices up and block-tridiag below (n = 64, 7,629 matrices: 8.4 ms
- * against 23.5; 180 Hermitian 128 x 128: 9.8 ms against 219). General
+ * against 23.5; 180 Hermitian 128 x 128: 9.8 ms against 219); with
+ * vectors the same from n = 16 to 64 (100,000 matrices, device resident:
+ * symmetric n = 16 4.7 ms against 15.8, n = 32 25.0 against 53.1; 20,000,
+ * n = 64: 50.7 against 89.4; Hermitian n = 32 63.1 against 71.7). General
  * matrices take warp-general at any batch size from n = 15
  * (docs/performance.md §6). The count is the whole job's
  * (cfg->job_matrices), so the choice, and with it every result bit, is the
@@ -524,9 +528,15 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
     const int bt_zshared = kernel == K_BLOCK_TRIDIAG && EIG_FN(block_tridiag_z_shared)(p, n, bt_teams);
     if (kernel == K_BLOCK_TRIDIAG && p->vectors && !bt_zshared) work_reals = (eig_idx)n * (n | 1); /* Z */
     const int wg_global = kernel == K_WARP_GENERAL && EIG_FN(warp_general_in_global)(n);
-    const int wt_shared = kernel == K_WARP_TRIDIAG && warp_tridiag_a_shared(n);
-    const EIG_FN(warp_tridiag_fn) wt_kernel =
-        kernel == K_WARP_TRIDIAG ? EIG_FN(warp_tridiag_kernel_for)(wt_shared, warp_tridiag_team(n)) : 0;
+    const int wt_vectors = kernel == K_WARP_TRIDIAG && p->vectors;
+    const int wt_shared = kernel == K_WARP_TRIDIAG && (wt_vectors || warp_tridiag_a_shared(n));
+    const EIG_FN(warp_tridiag_fn) wt_kernel = kernel == K_WARP_TRIDIAG && !wt_vectors
+                                                  ? EIG_FN(warp_tridiag_kernel_for)(wt_shared, warp_tridiag_team(n))
+                                                  : 0;
+    const EIG_FN(warp_tridiag_vectors_fn) wtv_kernel =
+        wt_vectors ? EIG_FN(warp_tridiag_vectors_kernel_for)(warp_tridiag_team(n)) : 0;
+    const int wt_log_cap = wt_vectors ? warp_tridiag_log_cap(n) : 0;
+    if (wt_vectors) work_reals = EIG_FN(warp_tridiag_vectors_work)(p->kind == EIG_KIND_HERMITIAN ? 2 : 1, n, wt_log_cap); /* V, the rotation log */
     if (wg_global) work_reals = EIG_FN(warp_general_smem_reals)(n); /* A, wr, wi per matrix */
     int T = 128, wg_resident = 0;
     size_t smem = 0;
@@ -540,6 +550,10 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
         T = bt_ts * bt_teams;
         smem = (size_t)bt_teams * EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(EIG_FN(block_tridiag_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    } else if (kernel == K_WARP_TRIDIAG && wt_vectors) {
+        T = 32;
+        smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n) * sizeof(eig_real);
+        GPU_CALL(cudaFuncSetAttribute(wtv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_TRIDIAG) {
         T = 32;
         smem = EIG_FN(warp_tridiag_smem_reals)(p, n, wt_shared) * sizeof(eig_real);
@@ -621,7 +635,10 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
         case K_WARP_TRIDIAG: {
             const int G = warp_tridiag_group(p, n);
             blocks = (unsigned)((cnt + G - 1) / G);
-            wt_kernel<<<blocks, T, smem, st>>>(*p, n, G, cnt, in_mw, val_mw, d_status, d_iters);
+            if (wt_vectors)
+                wtv_kernel<<<blocks, T, smem, st>>>(*p, n, G, wt_log_cap, cnt, in_mw, val_mw, vec_mw, work, d_status, d_iters);
+            else
+                wt_kernel<<<blocks, T, smem, st>>>(*p, n, G, cnt, in_mw, val_mw, d_status, d_iters);
             break;
         }
         case K_EIGVAL_THREAD: {

@@ -38,14 +38,17 @@
  * 8-12% at n = 40 and 48, real and complex, and loses elsewhere (n = 80
  * 67.8 vs 46.7); with 8-lane teams 24 beats 16 (n = 16: 1.81 vs 1.90 ms,
  * n = 20: 3.39 vs 3.88) for real matrices, loses for complex ones (n = 16
- * Hermitian: 3.47 vs 3.25). Other values are within 4%. */
+ * Hermitian: 3.47 vs 3.25). Other values are within 4%. With vectors
+ * (kernel_warp_tridiag_vectors.cuh) 8 from n = 33: n = 64, 20,000
+ * matrices, 68.9 against 80.0 ms (n = 32: G = 12 / 16 / 24 within 3%,
+ * 8 and 32 11% and 27% slower). */
 #define EIG_WARP_TRIDIAG_GROUP 16
 static int warp_tridiag_group(const eig_solve_params *p, int n)
 {
     const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
     if (s && atoi(s) >= 4 && atoi(s) <= 32) return atoi(s);
     if (n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW && p->kind != EIG_KIND_HERMITIAN) return 24;
-    return n > 32 && n <= 48 ? 8 : EIG_WARP_TRIDIAG_GROUP;
+    return n > 32 && (n <= 48 || p->vectors) ? 8 : EIG_WARP_TRIDIAG_GROUP;
 }
 /* A in shared memory up to this n (EIG_WARP_TRIDIAG_SHARED_TO in the
  * environment overrides it: a tuning knob, read per batch). */

@@ -185,6 +185,80 @@ EIG_HD eig_real EIG_FN(eig_ql_block_scale)(const eig_real *d, eig_idx ds, const 
     return sigma;
 }
 
+/* The rotation log (eig_tridiag_ql_run with z NULL, one thread): the
+ * rotations in the order they are made, for a team to apply to Z later
+ * (eig_ql_log_apply_team), so that the QL iterations of many matrices can
+ * run side by side, a thread each, without the team waiting on each
+ * thread's chase. Pairs of reals: a sweep header (p, dir * (r + 1)), then
+ * the sweep's r rotations (c, s), the k-th acting on columns p - k dir and
+ * p - k dir + dir as (z_p, z_q) <- (c z_p - s z_q, s z_p + c z_q); (0, 0)
+ * is an empty header (padding). No sweep straddles a multiple of `chunk`
+ * reals (the rest of a chunk is padded), so a consumer may read the log
+ * chunk by chunk. Past `cap` reals nothing is written but `len` still
+ * counts: len > cap says the log overflowed. */
+#ifndef EIG_QL_LOG_TYPE
+#define EIG_QL_LOG_TYPE
+typedef struct {
+    void *buf; /* eig_real of the precision in use */
+    int cap, chunk, len;
+    int head; /* where the open sweep's header is */
+} eig_ql_log;
+#endif
+
+EIG_HD void EIG_FN(eig_ql_log_put)(eig_ql_log *log, eig_real x, eig_real y)
+{
+    if (log->len + 2 <= log->cap) {
+        eig_real *b = (eig_real *)log->buf + log->len;
+        b[0] = x, b[1] = y;
+    }
+    log->len += 2;
+}
+
+/* A sweep of at most `rotations` rotations starts at column p in direction
+ * dir; eig_ql_log_sweep_end writes how many it made. */
+EIG_HD void EIG_FN(eig_ql_log_sweep)(eig_ql_log *log, int p, int dir, int rotations)
+{
+    const int need = 2 + 2 * rotations;
+    if (log->chunk > 0 && log->len % log->chunk + need > log->chunk)
+        while (log->len % log->chunk) EIG_FN(eig_ql_log_put)(log, 0, 0);
+    log->head = log->len;
+    EIG_FN(eig_ql_log_put)(log, (eig_real)p, (eig_real)dir);
+}
+
+EIG_HD void EIG_FN(eig_ql_log_sweep_end)(eig_ql_log *log)
+{
+    if (log->head + 2 > log->cap) return;
+    eig_real *h = (eig_real *)log->buf + log->head;
+    h[1] *= (eig_real)((log->len - log->head) / 2); /* dir * (r + 1) */
+}
+
+/* Applies len reals of a log (a whole log, or one of its chunks) to Z,
+ * addressed as in eig_tridiag_ql_run: each member owns rows, and carries
+ * the column being rotated in a register along a sweep (the next rotation's
+ * second column is this one's first). */
+EIG_HD void EIG_FN(eig_ql_log_apply_team)(eig_team t, int n, const eig_real *log, int len, eig_real *z, eig_idx zr,
+                                          eig_idx zk, eig_idx zcs, int zc)
+{
+    EIG_TEAM_FOR(t, row, 0, n - 1)
+        for (int k = 0; k < zc; k++) {
+            eig_real *zrow = z + row * zr + k * zcs;
+            for (int x = 0; x < len;) {
+                int p = (int)log[x], dr = (int)log[x + 1];
+                const int dir = dr > 0 ? 1 : -1, r = dr * dir - 1;
+                x += 2;
+                if (r <= 0) continue; /* padding, or a sweep cut short before its first rotation */
+                eig_real zq = zrow[(p + dir) * zk];
+                for (const int xe = x + 2 * r; x < xe; x += 2) {
+                    const eig_real c = log[x], s = log[x + 1], zp = zrow[p * zk];
+                    zrow[(p + dir) * zk] = s * zp + c * zq;
+                    zq = c * zp - s * zq;
+                    p -= dir;
+                }
+                zrow[(p + dir) * zk] = zq;
+            }
+        }
+}
+
 /* Implicit QL (or QR, chosen per block like dsteqr: QL when the bottom is the
  * larger end) with Wilkinson shift on T = tridiag(e, d, e).
  * d[n] diagonal, e[n-1] off-diagonal (destroyed). On return d holds the
@@ -201,10 +275,12 @@ EIG_HD eig_real EIG_FN(eig_ql_block_scale)(const eig_real *d, eig_idx ds, const 
  * dsteqr before dlasr: c at rot[i*rs], s at rot[(n+i)*rs], 2n reals, needed
  * when z != NULL); then the team applies them to Z, each member owning rows
  * (no sync between rotations), the column being rotated carried in a
- * register along the row. */
-EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
-                                       eig_real *z, eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_real *rot,
-                                       eig_idx rs, int max_iter_factor, int *iters)
+ * register along the row. log (z NULL, one thread): the rotations go to the
+ * log (eig_ql_log) and d is left unsorted, for the caller to sort along
+ * with the columns it applies them to. eig_tridiag_ql_team: no log. */
+EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
+                                      eig_real *z, eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_real *rot,
+                                      eig_idx rs, eig_ql_log *log, int max_iter_factor, int *iters)
 {
     int maxit = (max_iter_factor > 0 ? max_iter_factor : 30) * n;
     int it = 0;
@@ -268,6 +344,11 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
                     EIG_E(top) = 0;
                 }
                 if (z) EIG_FN(eig_rotate_columns_team)(t, n, z, zr, zk, zcs, zc, EIG_COL(top), EIG_COL(top + 1), c, s);
+                else if (log) {
+                    EIG_FN(eig_ql_log_sweep)(log, EIG_COL(top), dir, 1);
+                    EIG_FN(eig_ql_log_put)(log, c, s);
+                    EIG_FN(eig_ql_log_sweep_end)(log);
+                }
                 eig_team_sync(t);
                 top += 2;
                 continue;
@@ -292,6 +373,7 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
                  * step writes them (step i writes D(i+1), E(i+1)): they are
                  * loaded a step ahead, off the chain of dependent operations. */
                 eig_real d1 = EIG_D(m), d0 = EIG_D(m - 1), e0 = EIG_E(m - 1);
+                if (log) EIG_FN(eig_ql_log_sweep)(log, EIG_COL(m - 1), dir, m - top);
                 for (int i = m - 1; i >= top; i--) {
                     eig_real dn = i > top ? EIG_D(i - 1) : EIG_ZERO, en = i > top ? EIG_E(i - 1) : EIG_ZERO;
                     eig_real f = s * e0, b = c * e0;
@@ -324,7 +406,7 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
                     p = s * r;
                     EIG_D(i + 1) = g + p;
                     g = c * r - b;
-                    if (z) {
+                    if (z || log) {
                         /* Z gets the rotation with a cosine (sine) of exactly
                          * +-1 where the exact one rounds to it: products with
                          * 1/r miss it by an ulp, always the same way, and the
@@ -334,13 +416,16 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
                          * and needs c consistent with r, not rounded. */
                         eig_real cz = s * s < EIG_EPS * (eig_real)0.5 ? EIG_COPYSIGN(EIG_ONE, c) : c;
                         eig_real sz = c * c < EIG_EPS * (eig_real)0.5 ? EIG_COPYSIGN(EIG_ONE, s) : s;
-                        if (now)
+                        if (!z)
+                            EIG_FN(eig_ql_log_put)(log, cz, sz);
+                        else if (now)
                             EIG_FN(eig_rotate_columns_team)(t, n, z, zr, zk, zcs, zc, EIG_COL(i), EIG_COL(i + 1), cz, sz);
                         else
                             rot[i * rs] = cz, rot[(n + i) * rs] = sz;
                     }
                     d1 = d0, d0 = dn, e0 = en;
                 }
+                if (log) EIG_FN(eig_ql_log_sweep_end)(log);
                 if (!underflow) {
                     EIG_D(top) -= p;
                     EIG_E(top) = g;
@@ -377,8 +462,15 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
      * such, never returned as an answer. */
     for (int i = 0; i < n; i++)
         if (d[i * ds] != d[i * ds]) return EIG_STATUS_NOT_CONVERGED;
-    EIG_FN(eig_sort_ascending_team)(t, n, d, ds, z, zr, zk, zcs, zc);
+    if (!log) EIG_FN(eig_sort_ascending_team)(t, n, d, ds, z, zr, zk, zcs, zc);
     return EIG_STATUS_OK;
+}
+
+EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
+                                       eig_real *z, eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_real *rot,
+                                       eig_idx rs, int max_iter_factor, int *iters)
+{
+    return EIG_FN(eig_tridiag_ql_run)(t, n, d, ds, e, es, z, zr, zk, zcs, zc, rot, rs, 0, max_iter_factor, iters);
 }
 
 /* Solo form, Z row-major n x n with zc reals per element (stride zs); rot:

@@ -4,7 +4,13 @@
  * give: on fresh random symmetric and Hermitian matrices of several orders,
  * both precisions, with d and e at a stride (as the kernel interleaves
  * them), and on matrices with a NaN or Inf entry: the same values bit for
- * bit, the same status and the same iteration count. */
+ * bit, the same status and the same iteration count. With vectors, in
+ * three parts (eig_tridiag_ql_vectors_reduce_team, then
+ * eig_tridiag_ql_logged_finish logging its rotations, then the log applied
+ * chunk by chunk and the columns sorted: the GPU's warp-tridiag with
+ * vectors): the same values bit for bit and the same vectors (to rounding:
+ * one product order), a chunked log equal to the whole one applied at
+ * once, and a log past its capacity reported and not written beyond. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +54,62 @@ enum { STRIDE = 3, MAX_N = 40 };
 SPLIT_CHECK(d, double)
 SPLIT_CHECK(s, float)
 
+/* With vectors, one matrix (no poison: a failed first half returns before
+ * any log). */
+#define VECTOR_CHECK(PREC, T, TOL)                                                                                    \
+    static void check_vectors_##PREC(eig_test_rng *rng, int n, int zc)                                               \
+    {                                                                                                                 \
+        enum { CAP = 40 * MAX_N * MAX_N };                                                                            \
+        static T a[MAX_N * MAX_N * 2], a2[MAX_N * MAX_N * 2], w[MAX_N], work[5 * MAX_N], tau[MAX_N];              \
+        static T v1[MAX_N * MAX_N * 2], v2[MAX_N * MAX_N * 2], v3[MAX_N * MAX_N * 2];                               \
+        static T d[MAX_N * STRIDE], e[2 * MAX_N * STRIDE], d0[MAX_N * STRIDE], e0[2 * MAX_N * STRIDE], buf[CAP + 4]; \
+        for (int i = 0; i < n; i++)                                                                                   \
+            for (int j = 0; j <= i; j++)                                                                              \
+                for (int c = 0; c < zc; c++) {                                                                        \
+                    T x = i == j && c == 1 ? 0 : (T)eig_test_normal(rng);                                             \
+                    a[(i * n + j) * zc + c] = x, a[(j * n + i) * zc + c] = c ? -x : x;                                 \
+                }                                                                                                     \
+        memcpy(a2, a, sizeof(T) * (size_t)(n * n * zc));                                                              \
+        int it1 = -1, it2 = -1;                                                                                       \
+        int st1 = zc == 2 ? eig_herm_tridiag_ql_##PREC(n, a, 1, w, 1, v1, 1, work, 1, 0, &it1)                         \
+                          : eig_sym_tridiag_ql_##PREC(n, a, 1, w, 1, v1, 1, work, 1, 0, &it1);                         \
+        eig_team solo = EIG_TEAM_SOLO_INIT;                                                                           \
+        T sigma = 1;                                                                                                  \
+        int st2 = eig_tridiag_ql_vectors_reduce_team_##PREC(solo, n, zc, a2, 1, d, STRIDE, e, STRIDE, tau, 1, v2, 1,  \
+                                                            0, &sigma);                                               \
+        memcpy(d0, d, sizeof d), memcpy(e0, e, sizeof e);                                                             \
+        const int chunk = 2 * n + 6; /* the least a sweep needs, 2n, and a little */                                 \
+        eig_ql_log log = {buf, CAP, chunk, 0, 0};                                                                        \
+        st2 = eig_tridiag_ql_logged_finish_##PREC(n, st2, sigma, d, STRIDE, e, STRIDE, zc, 0, &it2, &log);             \
+        int ok = st1 == st2 && it1 == it2 && log.len <= CAP;                                                          \
+        if (ok && st2 == EIG_STATUS_OK) {                                                                             \
+            memcpy(v3, v2, sizeof(T) * (size_t)(n * n * zc));                                                         \
+            for (int x = 0; x < log.len; x += chunk)                                                                  \
+                eig_ql_log_apply_team_##PREC(solo, n, buf + x, log.len - x < chunk ? log.len - x : chunk, v2,         \
+                                             (eig_idx)n * zc, zc, 1, zc);                                             \
+            eig_ql_log_apply_team_##PREC(solo, n, buf, log.len, v3, (eig_idx)n * zc, zc, 1, zc);                      \
+            ok &= memcmp(v2, v3, sizeof(T) * (size_t)(n * n * zc)) == 0;                                              \
+            eig_sort_ascending_team_##PREC(solo, n, d, STRIDE, v2, (eig_idx)n * zc, zc, 1, zc);                       \
+            for (int k = 0; k < n; k++) ok &= w[k] == d[k * STRIDE];                                                  \
+            for (int k = 0; k < n * n * zc; k++) ok &= fabs((double)v1[k] - (double)v2[k]) <= (TOL);                 \
+        }                                                                                                             \
+        eig_test_expect(ok, "%s n=%d %s with vectors: three parts status %d iters %d log %d reals, one piece "        \
+                        "status %d iters %d, or values / vectors differ", #PREC, n,                                   \
+                        zc == 2 ? "Hermitian" : "symmetric", st2, it2, log.len, st1, it1);                            \
+        if (st2 != EIG_STATUS_OK || n < 3) return;                                                                    \
+        /* a log too small: its length still counted, nothing past cap */                                             \
+        const int small = 8;                                                                                          \
+        for (int k = small; k < small + 4; k++) buf[k] = (T)-7;                                                       \
+        eig_ql_log tiny = {buf, small, 0, 0, 0};                                                                         \
+        eig_tridiag_ql_logged_finish_##PREC(n, EIG_STATUS_OK, sigma, d0, STRIDE, e0, STRIDE, zc, 0, 0, &tiny);        \
+        int kept = 1;                                                                                                 \
+        for (int k = small; k < small + 4; k++) kept &= buf[k] == (T)-7;                                              \
+        eig_test_expect(tiny.len > small && kept, "%s n=%d: an overflowing log reported length %d for capacity %d%s", \
+                        #PREC, n, tiny.len, small, kept ? "" : ", and was written past it");                         \
+    }
+VECTOR_CHECK(d, double, 1e-13 * n)
+VECTOR_CHECK(s, float, 2e-5f * n)
+
 int main(void)
 {
     eig_test_rng rng;
@@ -59,6 +121,8 @@ int main(void)
                 int poison = rep == 0 ? 1 : rep == 1 ? 2 : 0;
                 check_d(&rng, sizes[s], zc, poison);
                 check_s(&rng, sizes[s], zc, poison);
+                check_vectors_d(&rng, sizes[s], zc);
+                check_vectors_s(&rng, sizes[s], zc);
             }
     return eig_test_summary();
 }

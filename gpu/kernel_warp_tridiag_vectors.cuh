@@ -1,0 +1,205 @@
+/* ---- warp-tridiag with vectors: tridiag-ql, a warp per G matrices ----
+ * What warp-tridiag does for values (kernel_warp_tridiag.cuh), with the
+ * eigenvectors: block-tridiag spends two thirds of its time at n = 32-64 in
+ * the QL iteration, one thread chasing each sweep while its block waits
+ * (docs/performance.md §2). Here a warp takes G matrices in three phases,
+ * the three parts of solvers/tridiag_reduce_impl.h's tridiag-ql with
+ * vectors:
+ *   1. teams of T lanes reduce the group's matrices one after another (A
+ *      bordered to odd order in shared memory, as for values), forming
+ *      V = Q (Hermitian: Q D) in the matrix's slot of the device workspace
+ *      (eig_tridiag_ql_vectors_reduce_team);
+ *   2. lane j runs the QL iteration of matrix j, its rotations written to a
+ *      log in the workspace instead of applied (eig_tridiag_ql_logged_finish):
+ *      G chases side by side;
+ *   3. the teams take the matrices again: V to shared memory, the log
+ *      applied chunk by chunk (each chunk copied to shared memory while
+ *      the previous one is applied), V's columns written out in the order
+ *      of the values (each value's rank: no sorting passes).
+ * A log that overflows its capacity (a matrix needing many more sweeps than
+ * usual) is not an error: phase 1's d and e were saved, and the team solves
+ * that matrix again the block-tridiag way (the leader chases, the team
+ * applies each sweep), V in the workspace. A is in shared memory only
+ * (n <= 64): above that block-tridiag. Per-precision body included by
+ * batch_gpu_impl.cuh after kernel_warp_tridiag.cuh. */
+#ifndef EIG_WARP_TRIDIAG_VECTORS_ONCE
+#define EIG_WARP_TRIDIAG_VECTORS_ONCE
+/* warp-tridiag with vectors applies up to this n (A in shared memory) */
+#define EIG_WARP_TRIDIAG_VECTORS_TO 64
+/* Reals of a log chunk: at least a whole sweep (2n), else 128 or 4n. */
+__host__ __device__ static inline int warp_tridiag_log_chunk(int n) { return n <= 32 ? 128 : 4 * n; }
+/* Log capacity, reals: about twice what a sweep count of 2.3 n (n = 32,
+ * 64, random matrices: 72 and 142 sweeps) of average length n/2 needs,
+ * padding included; whole chunks. EIG_WARP_TRIDIAG_LOG_CAP in the
+ * environment sets it (a testing knob: a small log sends every matrix to
+ * the re-solve). */
+static int warp_tridiag_log_cap(int n)
+{
+    const char *s = getenv("EIG_WARP_TRIDIAG_LOG_CAP");
+    if (s && atoi(s) >= 2) return atoi(s) / 2 * 2;
+    const int ch = warp_tridiag_log_chunk(n);
+    return (5 * n * n + ch - 1) / ch * ch;
+}
+#endif
+
+/* Device workspace of one matrix, reals: V (bordered, n' x n' complex at
+ * most), d and e saved for a re-solve, its rotation buffer (2n), the log
+ * (cap reals). */
+EIG_HD eig_idx EIG_FN(warp_tridiag_vectors_work)(int zc, int n, int cap)
+{
+    const eig_idx np = EIG_FN(warp_tridiag_order)(n);
+    return np * np * zc + 4 * (eig_idx)n + cap;
+}
+
+/* Team scratch: u (n' complex at most) and tau (n'). */
+EIG_HD int EIG_FN(warp_tridiag_vectors_scratch)(int np) { return 3 * np; }
+
+/* Shared reals of one warp: each team's bordered matrix (V in phase 3),
+ * the group's d and e, scale factors, statuses and log lengths, then each
+ * team's scratch and two log chunks (one read while the next arrives). */
+static size_t EIG_FN(warp_tridiag_vectors_smem_reals)(const eig_solve_params *p, int n)
+{
+    const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, T = (size_t)warp_tridiag_team(n), teams = 32 / T;
+    const size_t np = (size_t)EIG_FN(warp_tridiag_order)(n), G = (size_t)warp_tridiag_group(p, n);
+    return teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, (int)T) + G * (1 + zc) * np + 3 * G +
+           teams * ((size_t)EIG_FN(warp_tridiag_vectors_scratch)((int)np) + 2 * (size_t)warp_tridiag_log_chunk(n));
+}
+
+static int EIG_FN(warp_tridiag_vectors_fits)(const eig_solve_params *p, int n)
+{
+    return n <= EIG_WARP_TRIDIAG_VECTORS_TO &&
+           EIG_FN(warp_tridiag_vectors_smem_reals)(p, n) * sizeof(eig_real) <= (size_t)200 * 1024;
+}
+
+/* in: matrix-wise input (read only); values, vectors: matrix-wise outputs;
+ * work: warp_tridiag_vectors_work reals per matrix, cap: its log's. G:
+ * matrices per warp; T: lanes per team. */
+template <int T>
+__global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, int G, int cap, eig_idx count,
+                                                    const eig_real *in, eig_real *values, eig_real *vectors,
+                                                    eig_real *work, int8_t *status, int32_t *iterations)
+{
+    extern __shared__ unsigned char eig_smem_raw[];
+    const int lane = (int)(threadIdx.x & 31u), zc = p.kind == EIG_KIND_HERMITIAN ? 2 : 1;
+    const int np = EIG_FN(warp_tridiag_order)(n), off = np - n;
+    const int teams = 32 / T, team = lane / T, chunk = warp_tridiag_log_chunk(n);
+    const eig_idx first = (eig_idx)blockIdx.x * G;
+    if (first >= count) return;
+    const int members = count - first < G ? (int)(count - first) : G;
+    const eig_idx asz = EIG_FN(warp_tridiag_team_stride)(np, zc, T);
+    eig_real *As = (eig_real *)eig_smem_raw + team * asz, *d = (eig_real *)eig_smem_raw + teams * asz;
+    eig_real *e = d + (eig_idx)G * np, *sig = e + (eig_idx)G * np * zc, *stat = sig + G, *loglen = stat + G;
+    eig_real *scr = loglen + G + team * (EIG_FN(warp_tridiag_vectors_scratch)(np) + 2 * chunk);
+    eig_real *tau = scr + 2 * np, *stage = tau + np;
+    const eig_team t = {lane % T, T, T == 32 ? 0xffffffffu : ((1u << T) - 1u) << (team * T), 0};
+    const eig_idx nn = (eig_idx)n * n * zc, wsz = EIG_FN(warp_tridiag_vectors_work)(zc, n, cap);
+    const int rowlen = np * zc, offc = off * zc;
+    const eig_idx vb = (eig_idx)np * rowlen; /* reals of the bordered V */
+    if (off) { /* the border, once: the reduction leaves it zero */
+        for (int x = t.rank; x < rowlen; x += T) As[x] = EIG_ZERO;
+        for (int r = t.rank; r < np; r += T)
+            for (int c = 0; c < zc; c++) As[r * rowlen + c] = EIG_ZERO;
+    }
+    /* 1: reduce, V = Q to the workspace */
+    for (int j = team; j < members; j += teams) {
+        const eig_real *src = in + (first + j) * nn;
+        for (int r = 0; r < n; r++)
+            for (int x = t.rank; x < n * zc; x += T)
+                __pipeline_memcpy_async(As + (r + off) * rowlen + offc + x, src + (eig_idx)r * n * zc + x,
+                                        sizeof(eig_real));
+        __pipeline_commit();
+        __pipeline_wait_prior(0);
+        __syncwarp(t.mask);
+        eig_real sigma = EIG_ONE;
+        int st = EIG_FN(eig_tridiag_ql_vectors_reduce_team)(t, np, zc, As, 1, d + j, G, e + j, G, tau, 1,
+                                                            work + (first + j) * wsz, 1, scr, &sigma);
+        if (t.rank == 0) sig[j] = sigma, stat[j] = (eig_real)st;
+        __syncwarp(t.mask); /* A and the scratch are reused by the team's next matrix */
+    }
+    __syncwarp();
+    /* 2: lane j chases matrix j, logging its rotations */
+    if (lane < members) {
+        const eig_idx m = first + lane;
+        eig_real *w = work + m * wsz + vb, *dl = d + lane + (eig_idx)off * G, *el = e + lane + (eig_idx)off * zc * G;
+        for (int k = 0; k < n; k++) w[k] = dl[(eig_idx)k * G], w[n + k] = el[(eig_idx)k * zc * G];
+        eig_ql_log log = {w + 4 * n, cap, chunk, 0, 0};
+        int it = 0;
+        int st = EIG_FN(eig_tridiag_ql_logged_finish)(n, (int)stat[lane], sig[lane], dl, G, el, G, zc,
+                                                     p.max_iter_factor, &it, &log);
+        stat[lane] = (eig_real)st, loglen[lane] = (eig_real)log.len;
+        iterations[m] = it;
+    }
+    __syncwarp();
+    /* 3: apply the logs to V, sort, write out */
+    for (int j = team; j < members; j += teams) {
+        const eig_idx m = first + j;
+        eig_real *vg = work + m * wsz, *w = vg + vb, *out = vectors + m * nn, *dl = d + j + (eig_idx)off * G;
+        int st = (int)stat[j];
+        const int len = (int)loglen[j];
+        eig_real *V = As + off * rowlen + offc; /* V's n x n part, as the QL sees it */
+        if (st == EIG_STATUS_OK && len > cap) { /* the log overflowed: solve again, the team way */
+            int it = 0;
+            const eig_real sigma = sig[j];
+            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, 1, w + n, 1, vg + off * rowlen + offc, rowlen, zc, 1, zc,
+                                              w + 2 * n, 1, p.max_iter_factor, &it);
+            for (eig_idx x = t.rank; x < vb; x += T) As[x] = vg[x];
+            EIG_TEAM_FOR(t, k, 0, n - 1) dl[(eig_idx)k * G] = w[k] / sigma;
+            if (t.rank == 0) iterations[m] = it;
+        } else if (st == EIG_STATUS_OK) {
+            /* V and the log's first chunk in flight together, then each
+             * chunk's successor while the chunk is applied */
+            const eig_real *lg = w + 4 * n;
+            for (eig_idx x = t.rank; x < vb; x += T) __pipeline_memcpy_async(As + x, vg + x, sizeof(eig_real));
+            for (int x = t.rank; x < (len < chunk ? len : chunk); x += T)
+                __pipeline_memcpy_async(stage + x, lg + x, sizeof(eig_real));
+            __pipeline_commit();
+            for (int x = 0, b = 0; x < len; x += chunk, b ^= 1) {
+                const int next = x + chunk, c = len - x < chunk ? len - x : chunk;
+                if (next < len) {
+                    const int cn = len - next < chunk ? len - next : chunk;
+                    for (int y = t.rank; y < cn; y += T)
+                        __pipeline_memcpy_async(stage + (b ^ 1) * chunk + y, lg + next + y, sizeof(eig_real));
+                    __pipeline_commit();
+                    __pipeline_wait_prior(1);
+                } else {
+                    __pipeline_wait_prior(0);
+                }
+                __syncwarp(t.mask);
+                EIG_FN(eig_ql_log_apply_team)(t, n, stage + b * chunk, c, V, rowlen, zc, 1, zc);
+                __syncwarp(t.mask); /* every member is done with the chunk */
+            }
+            __pipeline_wait_prior(0);
+        }
+        __syncwarp(t.mask);
+        /* sorted by rank: value k goes to the place of the values before it
+         * (ties in index order), and column k of V with it */
+        eig_real *rank = scr;
+        const eig_real nan = EIG_ZERO / EIG_ZERO;
+        EIG_TEAM_FOR(t, k, 0, n - 1) {
+            const eig_real wk = dl[(eig_idx)k * G];
+            int r = 0;
+            for (int i = 0; i < n; i++) {
+                const eig_real wi = dl[(eig_idx)i * G];
+                r += wi < wk || (wi == wk && i < k);
+            }
+            rank[k] = (eig_real)r;
+            values[m * n + (st == EIG_STATUS_OK ? r : k)] = st == EIG_STATUS_OK ? wk : nan;
+        }
+        __syncwarp(t.mask);
+        for (int r = 0; r < n; r++)
+            for (int x = t.rank; x < n * zc; x += T) {
+                const int col = zc == 2 ? x >> 1 : x, to = st == EIG_STATUS_OK ? (int)rank[col] : col;
+                out[(eig_idx)r * n * zc + to * zc + (x - col * zc)] = st == EIG_STATUS_OK ? V[r * rowlen + x] : nan;
+            }
+        if (t.rank == 0) status[m] = (int8_t)st;
+        __syncwarp(t.mask); /* As and the scratch serve the team's next matrix */
+    }
+}
+
+typedef void (*EIG_FN(warp_tridiag_vectors_fn))(eig_solve_params, int, int, int, eig_idx, const eig_real *, eig_real *,
+                                                eig_real *, eig_real *, int8_t *, int32_t *);
+static EIG_FN(warp_tridiag_vectors_fn) EIG_FN(warp_tridiag_vectors_kernel_for)(int T)
+{
+    return T == 8 ? EIG_FN(warp_tridiag_vectors_kernel)<8> : T == 16 ? EIG_FN(warp_tridiag_vectors_kernel)<16>
+                                                                     : EIG_FN(warp_tridiag_vectors_kernel)<32>;
+}
