@@ -457,8 +457,8 @@ static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
  * matrices up and block-tridiag below (n = 64, 7,629 matrices: 8.4 ms
  * against 23.5; 180 Hermitian 128 x 128: 9.8 ms against 219); with
  * vectors the same from n = 16 to 64 (100,000 matrices, device resident:
- * symmetric n = 16 4.7 ms against 15.8, n = 32 25.0 against 53.1; 20,000,
- * n = 64: 50.7 against 89.4; Hermitian n = 32 63.1 against 71.7). General
+ * symmetric n = 16 4.5 ms against 15.8, n = 32 22.1 against 53.1; 20,000,
+ * n = 64: 48.2 against 89.4; Hermitian n = 32 57.5 against 71.7). General
  * matrices take warp-general at any batch size from n = 15
  * (docs/performance.md §6). The count is the whole job's
  * (cfg->job_matrices), so the choice, and with it every result bit, is the

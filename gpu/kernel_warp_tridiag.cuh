@@ -135,6 +135,37 @@ static int EIG_FN(warp_tridiag_fits)(const eig_solve_params *p, int n)
     return EIG_FN(warp_tridiag_smem_reals)(p, n, warp_tridiag_a_shared(n)) * sizeof(eig_real) <= (size_t)200 * 1024;
 }
 
+/* The border of a team's bordered matrix As (n' = n + off), zeroed once
+ * per warp: the reduction leaves it zero. */
+template <int T>
+__device__ static void EIG_FN(warp_tridiag_zero_border)(const eig_team &t, eig_real *As, int np, int zc, int off)
+{
+    if (!off) return;
+    const int rowlen = np * zc;
+    for (int x = t.rank; x < rowlen; x += T) As[x] = EIG_ZERO;
+    for (int r = t.rank; r < np; r += T)
+        for (int c = 0; c < zc; c++) As[r * rowlen + c] = EIG_ZERO;
+}
+
+/* Matrix src (n x n, zc reals per element) into the team's bordered As, row
+ * by row (lane-consecutive reads coalesce) as asynchronous copies, all in
+ * flight at once, then waited for: a load then a store per element waited
+ * out a global-memory latency each, 15% of the time at n = 16 (Nsight
+ * Compute, docs/performance.md §2). */
+template <int T>
+__device__ static void EIG_FN(warp_tridiag_load)(const eig_team &t, eig_real *As, const eig_real *src, int n, int zc,
+                                                 int off)
+{
+    const int rowlen = (n + off) * zc, offc = off * zc;
+    for (int r = 0; r < n; r++)
+        for (int x = t.rank; x < n * zc; x += T)
+            __pipeline_memcpy_async(As + (r + off) * rowlen + offc + x, src + (eig_idx)r * n * zc + x,
+                                    sizeof(eig_real));
+    __pipeline_commit();
+    __pipeline_wait_prior(0);
+    __syncwarp(t.mask);
+}
+
 /* in: matrix-wise input (destroyed when A_SHARED is 0); values: matrix-wise
  * output. G: matrices per warp; T: lanes per team (8, 16 or 32). Both
  * template parameters matter for speed: A_SHARED makes the reduction's loads
@@ -160,27 +191,10 @@ __global__ void EIG_FN(warp_tridiag_kernel)(eig_solve_params p, int n, int G, ei
     eig_real *scr = stat + G + team * EIG_FN(warp_tridiag_scratch)(np);
     const eig_team t = {lane % T, T, T == 32 ? 0xffffffffu : ((1u << T) - 1u) << (team * T), 0};
     const eig_idx nn = (eig_idx)n * n * zc;
-    const int rowlen = np * zc, offc = off * zc;
-    if (A_SHARED && off) { /* the border, once: the reduction leaves it zero */
-        for (int x = t.rank; x < rowlen; x += T) As[x] = EIG_ZERO;
-        for (int r = t.rank; r < np; r += T)
-            for (int c = 0; c < zc; c++) As[r * rowlen + c] = EIG_ZERO;
-    }
+    if (A_SHARED) EIG_FN(warp_tridiag_zero_border)<T>(t, As, np, zc, off);
     for (int j = team; j < members; j += teams) {
         eig_real *src = in + (first + j) * nn, *A = A_SHARED ? As : src;
-        if (A_SHARED) {
-            /* row by row (lane-consecutive reads coalesce) as asynchronous
-             * copies, all in flight at once: a load then a store per element
-             * waited out a global-memory latency each, 15% of the time at
-             * n = 16 (Nsight Compute, docs/performance.md §2) */
-            for (int r = 0; r < n; r++)
-                for (int x = t.rank; x < n * zc; x += T)
-                    __pipeline_memcpy_async(A + (r + off) * rowlen + offc + x, src + (eig_idx)r * n * zc + x,
-                                            sizeof(eig_real));
-            __pipeline_commit();
-            __pipeline_wait_prior(0);
-            __syncwarp(t.mask);
-        }
+        if (A_SHARED) EIG_FN(warp_tridiag_load)<T>(t, As, src, n, zc, off);
         eig_real sigma = EIG_ONE;
         int st = EIG_FN(eig_tridiag_ql_values_reduce_team)(t, np, zc, A, 1, d + j, G, e + j, G, scr, &sigma);
         if (t.rank == 0) sig[j] = sigma, stat[j] = (eig_real)st;

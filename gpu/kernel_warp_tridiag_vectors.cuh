@@ -3,19 +3,20 @@
  * eigenvectors: block-tridiag spends two thirds of its time at n = 32-64 in
  * the QL iteration, one thread chasing each sweep while its block waits
  * (docs/performance.md §2). Here a warp takes G matrices in three phases,
- * the three parts of solvers/tridiag_reduce_impl.h's tridiag-ql with
- * vectors:
+ * the parts of solvers/tridiag_reduce_impl.h's tridiag-ql with vectors:
  *   1. teams of T lanes reduce the group's matrices one after another (A
- *      bordered to odd order in shared memory, as for values), forming
- *      V = Q (Hermitian: Q D) in the matrix's slot of the device workspace
- *      (eig_tridiag_ql_vectors_reduce_team);
+ *      bordered to odd order in shared memory, as for values), the
+ *      reflectors and tau going to the matrix's slot of the device
+ *      workspace (eig_tridiag_ql_vectors_reduce_team);
  *   2. lane j runs the QL iteration of matrix j, its rotations written to a
  *      log in the workspace instead of applied (eig_tridiag_ql_logged_finish):
  *      G chases side by side;
- *   3. the teams take the matrices again: V to shared memory, the log
- *      applied chunk by chunk (each chunk copied to shared memory while
- *      the previous one is applied), V's columns written out in the order
- *      of the values (each value's rank: no sorting passes).
+ *   3. the teams take the matrices again: V = Q formed in shared memory from
+ *      the reflectors (eig_tridiag_ql_vectors_form_team; formed in the
+ *      workspace in phase 1 it took 13% longer at n = 32, 5% at n = 64),
+ *      the log applied chunk by chunk (each chunk copied to shared memory
+ *      while the previous one is applied), V's columns written out in the
+ *      order of the values (each value's rank: no sorting passes).
  * A log that overflows its capacity (a matrix needing many more sweeps than
  * usual) is not an error: phase 1's d and e were saved, and the team solves
  * that matrix again the block-tridiag way (the leader chases, the team
@@ -42,17 +43,17 @@ static int warp_tridiag_log_cap(int n)
 }
 #endif
 
-/* Device workspace of one matrix, reals: V (bordered, n' x n' complex at
- * most), d and e saved for a re-solve, its rotation buffer (2n), the log
- * (cap reals). */
+/* Device workspace of one matrix, reals: the reflectors (bordered, n' x n'
+ * complex at most), tau (n'), the complex off-diagonal (2n'), d and e saved
+ * for a re-solve and its rotation buffer (4n), the log (cap reals). */
 EIG_HD eig_idx EIG_FN(warp_tridiag_vectors_work)(int zc, int n, int cap)
 {
     const eig_idx np = EIG_FN(warp_tridiag_order)(n);
-    return np * np * zc + 4 * (eig_idx)n + cap;
+    return np * np * zc + 3 * np + 4 * (eig_idx)n + cap;
 }
 
-/* Team scratch: u (n' complex at most) and tau (n'). */
-EIG_HD int EIG_FN(warp_tridiag_vectors_scratch)(int np) { return 3 * np; }
+/* Team scratch: u (n' complex at most), then the ranks of the values. */
+EIG_HD int EIG_FN(warp_tridiag_vectors_scratch)(int np) { return 2 * np; }
 
 /* Shared reals of one warp: each team's bordered matrix (V in phase 3),
  * the group's d and e, scale factors, statuses and log lengths, then each
@@ -90,29 +91,25 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
     eig_real *As = (eig_real *)eig_smem_raw + team * asz, *d = (eig_real *)eig_smem_raw + teams * asz;
     eig_real *e = d + (eig_idx)G * np, *sig = e + (eig_idx)G * np * zc, *stat = sig + G, *loglen = stat + G;
     eig_real *scr = loglen + G + team * (EIG_FN(warp_tridiag_vectors_scratch)(np) + 2 * chunk);
-    eig_real *tau = scr + 2 * np, *stage = tau + np;
+    eig_real *stage = scr + EIG_FN(warp_tridiag_vectors_scratch)(np);
     const eig_team t = {lane % T, T, T == 32 ? 0xffffffffu : ((1u << T) - 1u) << (team * T), 0};
     const eig_idx nn = (eig_idx)n * n * zc, wsz = EIG_FN(warp_tridiag_vectors_work)(zc, n, cap);
     const int rowlen = np * zc, offc = off * zc;
-    const eig_idx vb = (eig_idx)np * rowlen; /* reals of the bordered V */
-    if (off) { /* the border, once: the reduction leaves it zero */
-        for (int x = t.rank; x < rowlen; x += T) As[x] = EIG_ZERO;
-        for (int r = t.rank; r < np; r += T)
-            for (int c = 0; c < zc; c++) As[r * rowlen + c] = EIG_ZERO;
-    }
-    /* 1: reduce, V = Q to the workspace */
+    const eig_idx vb = (eig_idx)np * rowlen; /* reals of a bordered matrix */
+    /* a matrix's workspace: reflectors, tau, complex e, saved d / e / rotations (w), log */
+#define EIG_WT_TAU(m) (work + (m) * wsz + vb)
+#define EIG_WT_EC(m) (EIG_WT_TAU(m) + np)
+#define EIG_WT_SAVE(m) (EIG_WT_EC(m) + 2 * np)
+#define EIG_WT_LOG(m) (EIG_WT_SAVE(m) + 4 * n)
+    EIG_FN(warp_tridiag_zero_border)<T>(t, As, np, zc, off);
+    /* 1: reduce; the reflectors and tau to the workspace */
     for (int j = team; j < members; j += teams) {
-        const eig_real *src = in + (first + j) * nn;
-        for (int r = 0; r < n; r++)
-            for (int x = t.rank; x < n * zc; x += T)
-                __pipeline_memcpy_async(As + (r + off) * rowlen + offc + x, src + (eig_idx)r * n * zc + x,
-                                        sizeof(eig_real));
-        __pipeline_commit();
-        __pipeline_wait_prior(0);
-        __syncwarp(t.mask);
+        const eig_idx m = first + j;
+        EIG_FN(warp_tridiag_load)<T>(t, As, in + m * nn, n, zc, off);
         eig_real sigma = EIG_ONE;
-        int st = EIG_FN(eig_tridiag_ql_vectors_reduce_team)(t, np, zc, As, 1, d + j, G, e + j, G, tau, 1,
-                                                            work + (first + j) * wsz, 1, scr, &sigma);
+        int st = EIG_FN(eig_tridiag_ql_vectors_reduce_team)(t, np, zc, As, 1, d + j, G, e + j, G, EIG_WT_TAU(m), 1,
+                                                            EIG_WT_EC(m), 1, scr, &sigma);
+        for (eig_idx x = t.rank; x < vb; x += T) work[m * wsz + x] = As[x];
         if (t.rank == 0) sig[j] = sigma, stat[j] = (eig_real)st;
         __syncwarp(t.mask); /* A and the scratch are reused by the team's next matrix */
     }
@@ -120,9 +117,9 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
     /* 2: lane j chases matrix j, logging its rotations */
     if (lane < members) {
         const eig_idx m = first + lane;
-        eig_real *w = work + m * wsz + vb, *dl = d + lane + (eig_idx)off * G, *el = e + lane + (eig_idx)off * zc * G;
+        eig_real *w = EIG_WT_SAVE(m), *dl = d + lane + (eig_idx)off * G, *el = e + lane + (eig_idx)off * zc * G;
         for (int k = 0; k < n; k++) w[k] = dl[(eig_idx)k * G], w[n + k] = el[(eig_idx)k * zc * G];
-        eig_ql_log log = {w + 4 * n, cap, chunk, 0, 0};
+        eig_ql_log log = {EIG_WT_LOG(m), cap, chunk, 0, 0};
         int it = 0;
         int st = EIG_FN(eig_tridiag_ql_logged_finish)(n, (int)stat[lane], sig[lane], dl, G, el, G, zc,
                                                      p.max_iter_factor, &it, &log);
@@ -130,46 +127,46 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
         iterations[m] = it;
     }
     __syncwarp();
-    /* 3: apply the logs to V, sort, write out */
+    /* 3: V = Q in shared memory, the log applied to it, written out by rank */
     for (int j = team; j < members; j += teams) {
         const eig_idx m = first + j;
-        eig_real *vg = work + m * wsz, *w = vg + vb, *out = vectors + m * nn, *dl = d + j + (eig_idx)off * G;
+        eig_real *w = EIG_WT_SAVE(m), *out = vectors + m * nn, *dl = d + j + (eig_idx)off * G;
+        const eig_real *lg = EIG_WT_LOG(m);
         int st = (int)stat[j];
-        const int len = (int)loglen[j];
+        const int len = (int)loglen[j], logged = st == EIG_STATUS_OK && len <= cap;
         eig_real *V = As + off * rowlen + offc; /* V's n x n part, as the QL sees it */
-        if (st == EIG_STATUS_OK && len > cap) { /* the log overflowed: solve again, the team way */
-            int it = 0;
-            const eig_real sigma = sig[j];
-            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, 1, w + n, 1, vg + off * rowlen + offc, rowlen, zc, 1, zc,
-                                              w + 2 * n, 1, p.max_iter_factor, &it);
-            for (eig_idx x = t.rank; x < vb; x += T) As[x] = vg[x];
-            EIG_TEAM_FOR(t, k, 0, n - 1) dl[(eig_idx)k * G] = w[k] / sigma;
-            if (t.rank == 0) iterations[m] = it;
-        } else if (st == EIG_STATUS_OK) {
-            /* V and the log's first chunk in flight together, then each
-             * chunk's successor while the chunk is applied */
-            const eig_real *lg = w + 4 * n;
-            for (eig_idx x = t.rank; x < vb; x += T) __pipeline_memcpy_async(As + x, vg + x, sizeof(eig_real));
+        /* the log's first chunk on its way while Q is formed */
+        if (logged)
             for (int x = t.rank; x < (len < chunk ? len : chunk); x += T)
                 __pipeline_memcpy_async(stage + x, lg + x, sizeof(eig_real));
-            __pipeline_commit();
-            for (int x = 0, b = 0; x < len; x += chunk, b ^= 1) {
-                const int next = x + chunk, c = len - x < chunk ? len - x : chunk;
-                if (next < len) {
-                    const int cn = len - next < chunk ? len - next : chunk;
-                    for (int y = t.rank; y < cn; y += T)
-                        __pipeline_memcpy_async(stage + (b ^ 1) * chunk + y, lg + next + y, sizeof(eig_real));
-                    __pipeline_commit();
-                    __pipeline_wait_prior(1);
-                } else {
-                    __pipeline_wait_prior(0);
-                }
-                __syncwarp(t.mask);
-                EIG_FN(eig_ql_log_apply_team)(t, n, stage + b * chunk, c, V, rowlen, zc, 1, zc);
-                __syncwarp(t.mask); /* every member is done with the chunk */
-            }
-            __pipeline_wait_prior(0);
+        __pipeline_commit();
+        if (st == EIG_STATUS_OK)
+            EIG_FN(eig_tridiag_ql_vectors_form_team)(t, np, zc, work + m * wsz, 1, EIG_WT_TAU(m), 1, EIG_WT_EC(m), 1,
+                                                     As, 1, scr);
+        if (st == EIG_STATUS_OK && !logged) { /* the log overflowed: solve again, the team way */
+            int it = 0;
+            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, 1, w + n, 1, V, rowlen, zc, 1, zc, w + 2 * n, 1,
+                                              p.max_iter_factor, &it);
+            EIG_TEAM_FOR(t, k, 0, n - 1) dl[(eig_idx)k * G] = w[k] / sig[j];
+            if (t.rank == 0) iterations[m] = it;
         }
+        for (int x = 0, b = 0; logged && x < len; x += chunk, b ^= 1) {
+            /* each chunk's successor on its way while the chunk is applied */
+            const int next = x + chunk, c = len - x < chunk ? len - x : chunk;
+            if (next < len) {
+                const int cn = len - next < chunk ? len - next : chunk;
+                for (int y = t.rank; y < cn; y += T)
+                    __pipeline_memcpy_async(stage + (b ^ 1) * chunk + y, lg + next + y, sizeof(eig_real));
+                __pipeline_commit();
+                __pipeline_wait_prior(1);
+            } else {
+                __pipeline_wait_prior(0);
+            }
+            __syncwarp(t.mask);
+            EIG_FN(eig_ql_log_apply_team)(t, n, stage + b * chunk, c, V, rowlen, zc, 1, zc);
+            __syncwarp(t.mask); /* every member is done with the chunk */
+        }
+        __pipeline_wait_prior(0);
         __syncwarp(t.mask);
         /* sorted by rank: value k goes to the place of the values before it
          * (ties in index order), and column k of V with it */
@@ -194,6 +191,10 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
         if (t.rank == 0) status[m] = (int8_t)st;
         __syncwarp(t.mask); /* As and the scratch serve the team's next matrix */
     }
+#undef EIG_WT_TAU
+#undef EIG_WT_EC
+#undef EIG_WT_SAVE
+#undef EIG_WT_LOG
 }
 
 typedef void (*EIG_FN(warp_tridiag_vectors_fn))(eig_solve_params, int, int, int, eig_idx, const eig_real *, eig_real *,

@@ -712,36 +712,52 @@ EIG_HD int EIG_FN(eig_tridiag_ql_values_finish)(int n, int st, eig_real sigma, e
     return EIG_STATUS_OK;
 }
 
-/* tridiag-ql with vectors in three parts (the GPU's warp-tridiag with
- * vectors: many matrices' QL iterations side by side, a thread each):
+/* tridiag-ql with vectors in parts (the GPU's warp-tridiag with vectors:
+ * many matrices' QL iterations side by side, a thread each):
  * (1) eig_tridiag_ql_vectors_reduce_team, by a team: the first half above,
- * keeping tau (n reals at stride ts) and forming V = Q (Hermitian: Q D)
- * in v (n x n, zc reals per element at stride vs); (2)
- * eig_tridiag_ql_logged_finish, by one thread: the QL iteration with its
- * rotations written to a log (eig_ql_log) instead of applied, the values
- * scaled back and left unsorted; (3) by the team: eig_ql_log_apply_team on
- * V and eig_sort_ascending_team of the values with V's columns. Together
- * they compute what eig_sym/herm_tridiag_ql_team compute with vectors; a
- * log that overflows (len > cap) leaves d, e spent: the caller solves
- * that matrix again the one-piece way. */
+ * keeping tau (n reals at stride ts) and, Hermitian, a copy of the complex
+ * off-diagonal in ec (2n reals at stride ecs) for (2); (2)
+ * eig_tridiag_ql_vectors_form_team, by a team, now or later: V = Q
+ * (Hermitian: Q D) in v (n x n, zc reals per element at stride vs) from
+ * the reflectors (1) left in a; (3) eig_tridiag_ql_logged_finish, by one
+ * thread: the QL iteration with its rotations written to a log
+ * (eig_ql_log) instead of applied, the values scaled back and left
+ * unsorted; (4) by the team: eig_ql_log_apply_team on V and
+ * eig_sort_ascending_team of the values with V's columns. Together they
+ * compute what eig_sym/herm_tridiag_ql_team compute with vectors; a log
+ * that overflows (len > cap) leaves d, e spent: the caller solves that
+ * matrix again the one-piece way. */
 EIG_HD int EIG_FN(eig_tridiag_ql_vectors_reduce_team)(eig_team t, int n, int zc, eig_real *a, eig_idx as,
                                                       eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
-                                                      eig_real *tau, eig_idx ts, eig_real *v, eig_idx vs,
+                                                      eig_real *tau, eig_idx ts, eig_real *ec, eig_idx ecs,
                                                       eig_real *scr, eig_real *sigma)
 {
     int st = EIG_FN(eig_dense_prepare_team)(t, n, a, as, zc, sigma, scr);
     if (st != EIG_STATUS_OK) return st;
     if (zc == 2) {
         EIG_FN(eig_herm_tridiag_reduce_team)(t, n, a, as, d, ds, e, es, tau, ts, scr);
-        EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, ts, v, vs, scr);
+        EIG_TEAM_FOR(t, k, 0, 2 * n - 1) ec[k * ecs] = e[k * es];
         eig_team_sync(t);
-        EIG_FN(eig_herm_realify_team)(t, n, e, es, v, vs);
+        EIG_FN(eig_herm_realify_team)(t, n, e, es, 0, 1);
     } else {
         EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, as, d, ds, e, es, tau, ts, scr);
-        EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, ts, v, vs, scr);
     }
     eig_team_sync(t);
     return EIG_STATUS_OK;
+}
+
+EIG_HD void EIG_FN(eig_tridiag_ql_vectors_form_team)(eig_team t, int n, int zc, const eig_real *a, eig_idx as,
+                                                     const eig_real *tau, eig_idx ts, eig_real *ec, eig_idx ecs,
+                                                     eig_real *v, eig_idx vs, eig_real *scr)
+{
+    if (zc == 2) {
+        EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, ts, v, vs, scr);
+        eig_team_sync(t);
+        EIG_FN(eig_herm_realify_team)(t, n, ec, ecs, v, vs); /* the same D as (1)'s: ec is spent */
+    } else {
+        EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, ts, v, vs, scr);
+    }
+    eig_team_sync(t);
 }
 
 EIG_HD int EIG_FN(eig_tridiag_ql_logged_finish)(int n, int st, eig_real sigma, eig_real *d, eig_idx ds, eig_real *e,

@@ -5,7 +5,7 @@
  * both precisions, with d and e at a stride (as the kernel interleaves
  * them), and on matrices with a NaN or Inf entry: the same values bit for
  * bit, the same status and the same iteration count. With vectors, in
- * three parts (eig_tridiag_ql_vectors_reduce_team, then
+ * parts (eig_tridiag_ql_vectors_reduce_team, eig_tridiag_ql_vectors_form_team,
  * eig_tridiag_ql_logged_finish logging its rotations, then the log applied
  * chunk by chunk and the columns sorted: the GPU's warp-tridiag with
  * vectors): the same values bit for bit and the same vectors (to rounding:
@@ -21,18 +21,27 @@
 
 enum { STRIDE = 3, MAX_N = 40 };
 
-/* One matrix, one precision (PREC: d or s; T: its real type). */
-#define SPLIT_CHECK(PREC, T)                                                                                          \
-    static void check_##PREC(eig_test_rng *rng, int n, int zc, int poison)                                          \
+/* A fresh random symmetric (zc 1) or Hermitian (zc 2) matrix, full storage. */
+#define FILL(PREC, T)                                                                                                 \
+    static void fill_##PREC(eig_test_rng *rng, T *a, int n, int zc)                                                  \
     {                                                                                                                 \
-        static T a[MAX_N * MAX_N * 2], a2[MAX_N * MAX_N * 2], w[MAX_N], work[5 * MAX_N];                            \
-        static T d[MAX_N * STRIDE], e[2 * MAX_N * STRIDE];                                                            \
         for (int i = 0; i < n; i++)                                                                                   \
             for (int j = 0; j <= i; j++)                                                                              \
                 for (int c = 0; c < zc; c++) {                                                                        \
                     T x = i == j && c == 1 ? 0 : (T)eig_test_normal(rng);                                             \
                     a[(i * n + j) * zc + c] = x, a[(j * n + i) * zc + c] = c ? -x : x;                                 \
                 }                                                                                                     \
+    }
+FILL(d, double)
+FILL(s, float)
+
+/* One matrix, one precision (PREC: d or s; T: its real type). */
+#define SPLIT_CHECK(PREC, T)                                                                                          \
+    static void check_##PREC(eig_test_rng *rng, int n, int zc, int poison)                                          \
+    {                                                                                                                 \
+        static T a[MAX_N * MAX_N * 2], a2[MAX_N * MAX_N * 2], w[MAX_N], work[5 * MAX_N];                            \
+        static T d[MAX_N * STRIDE], e[2 * MAX_N * STRIDE];                                                            \
+        fill_##PREC(rng, a, n, zc);                                                                                   \
         if (poison) a[(size_t)(n / 2) * zc] = poison == 1 ? (T)NAN : (T)INFINITY;                                    \
         memcpy(a2, a, sizeof(T) * (size_t)(n * n * zc));                                                              \
         int it1 = -1, it2 = -1;                                                                                       \
@@ -63,20 +72,18 @@ SPLIT_CHECK(s, float)
         static T a[MAX_N * MAX_N * 2], a2[MAX_N * MAX_N * 2], w[MAX_N], work[5 * MAX_N], tau[MAX_N];              \
         static T v1[MAX_N * MAX_N * 2], v2[MAX_N * MAX_N * 2], v3[MAX_N * MAX_N * 2];                               \
         static T d[MAX_N * STRIDE], e[2 * MAX_N * STRIDE], d0[MAX_N * STRIDE], e0[2 * MAX_N * STRIDE], buf[CAP + 4]; \
-        for (int i = 0; i < n; i++)                                                                                   \
-            for (int j = 0; j <= i; j++)                                                                              \
-                for (int c = 0; c < zc; c++) {                                                                        \
-                    T x = i == j && c == 1 ? 0 : (T)eig_test_normal(rng);                                             \
-                    a[(i * n + j) * zc + c] = x, a[(j * n + i) * zc + c] = c ? -x : x;                                 \
-                }                                                                                                     \
+        static T ec[2 * MAX_N];                                                                                       \
+        fill_##PREC(rng, a, n, zc);                                                                                   \
         memcpy(a2, a, sizeof(T) * (size_t)(n * n * zc));                                                              \
         int it1 = -1, it2 = -1;                                                                                       \
         int st1 = zc == 2 ? eig_herm_tridiag_ql_##PREC(n, a, 1, w, 1, v1, 1, work, 1, 0, &it1)                         \
                           : eig_sym_tridiag_ql_##PREC(n, a, 1, w, 1, v1, 1, work, 1, 0, &it1);                         \
         eig_team solo = EIG_TEAM_SOLO_INIT;                                                                           \
         T sigma = 1;                                                                                                  \
-        int st2 = eig_tridiag_ql_vectors_reduce_team_##PREC(solo, n, zc, a2, 1, d, STRIDE, e, STRIDE, tau, 1, v2, 1,  \
+        int st2 = eig_tridiag_ql_vectors_reduce_team_##PREC(solo, n, zc, a2, 1, d, STRIDE, e, STRIDE, tau, 1, ec, 1,  \
                                                             0, &sigma);                                               \
+        if (st2 == EIG_STATUS_OK)                                                                                     \
+            eig_tridiag_ql_vectors_form_team_##PREC(solo, n, zc, a2, 1, tau, 1, ec, 1, v2, 1, 0);                     \
         memcpy(d0, d, sizeof d), memcpy(e0, e, sizeof e);                                                             \
         const int chunk = 2 * n + 6; /* the least a sweep needs, 2n, and a little */                                 \
         eig_ql_log log = {buf, CAP, chunk, 0, 0};                                                                        \
