@@ -458,7 +458,8 @@ static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
  * against 23.5; 180 Hermitian 128 x 128: 9.8 ms against 219); with
  * vectors the same from n = 16 to 64 (100,000 matrices, device resident:
  * symmetric n = 16 4.5 ms against 15.8, n = 32 22.1 against 53.1; 20,000,
- * n = 64: 48.2 against 89.4; Hermitian n = 32 57.5 against 71.7). General
+ * n = 64: 48.2 against 89.4; Hermitian n = 32 57.5 against 71.7, but
+ * n = 64 171.3 against 124.9, so Hermitian up to n = 32). General
  * matrices take warp-general at any batch size from n = 15
  * (docs/performance.md §6). The count is the whole job's
  * (cfg->job_matrices), so the choice, and with it every result bit, is the
@@ -472,7 +473,9 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
     if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
     if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
         return K_WARP_GENERAL;
-    if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few) return K_WARP_TRIDIAG;
+    /* Hermitian with vectors, n = 64 (20,000): block-tridiag 124.9 ms, warp-tridiag 171.3 */
+    const int wt_vectors_ok = !p->vectors || p->kind == EIG_KIND_SYMMETRIC || n <= 32;
+    if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few && wt_vectors_ok) return K_WARP_TRIDIAG;
     if (EIG_FN(kernel_applies)(K_BLOCK_TRIDIAG, p, n) &&
         (n >= (p->vectors ? EIG_BLOCK_TRIDIAG_VECTORS_FROM : EIG_BLOCK_TRIDIAG_FROM) || (small && n > 32) ||
          (!p->vectors && wt_range && wt_few)))
@@ -531,10 +534,10 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
     const int wt_vectors = kernel == K_WARP_TRIDIAG && p->vectors;
     const int wt_shared = kernel == K_WARP_TRIDIAG && (wt_vectors || warp_tridiag_a_shared(n));
     const EIG_FN(warp_tridiag_fn) wt_kernel = kernel == K_WARP_TRIDIAG && !wt_vectors
-                                                  ? EIG_FN(warp_tridiag_kernel_for)(wt_shared, warp_tridiag_team(n))
+                                                  ? EIG_FN(warp_tridiag_kernel_for)(wt_shared, warp_tridiag_team(p, n))
                                                   : 0;
     const EIG_FN(warp_tridiag_vectors_fn) wtv_kernel =
-        wt_vectors ? EIG_FN(warp_tridiag_vectors_kernel_for)(warp_tridiag_team(n)) : 0;
+        wt_vectors ? EIG_FN(warp_tridiag_vectors_kernel_for)(warp_tridiag_team(p, n)) : 0;
     const int wt_log_cap = wt_vectors ? warp_tridiag_log_cap(n) : 0;
     if (wt_vectors) work_reals = EIG_FN(warp_tridiag_vectors_work)(p->kind == EIG_KIND_HERMITIAN ? 2 : 1, n, wt_log_cap); /* V, the rotation log */
     if (wg_global) work_reals = EIG_FN(warp_general_smem_reals)(n); /* A, wr, wi per matrix */

@@ -39,16 +39,19 @@
  * 67.8 vs 46.7); with 8-lane teams 24 beats 16 (n = 16: 1.81 vs 1.90 ms,
  * n = 20: 3.39 vs 3.88) for real matrices, loses for complex ones (n = 16
  * Hermitian: 3.47 vs 3.25). Other values are within 4%. With vectors
- * (kernel_warp_tridiag_vectors.cuh) 8 from n = 33: n = 64, 20,000
- * matrices, 68.9 against 80.0 ms (n = 32: G = 12 / 16 / 24 within 3%,
- * 8 and 32 11% and 27% slower). */
+ * (kernel_warp_tridiag_vectors.cuh, symmetric, ms): n = 32 (100,000) G = 12
+ * 20.55, 16 22.12, 24 24.06; n = 48 (20,000) 6 19.15, 8 18.40, 16 21.82;
+ * n = 64 (20,000) 4 48.07, 6 46.64, 8 48.24, 12 52.69. Hence 12 for
+ * 24 < n <= 32 and 6 above n = 48. */
 #define EIG_WARP_TRIDIAG_GROUP 16
 static int warp_tridiag_group(const eig_solve_params *p, int n)
 {
     const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
     if (s && atoi(s) >= 4 && atoi(s) <= 32) return atoi(s);
     if (n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW && p->kind != EIG_KIND_HERMITIAN) return 24;
-    return n > 32 && (n <= 48 || p->vectors) ? 8 : EIG_WARP_TRIDIAG_GROUP;
+    if (p->vectors && n > 48) return 6;
+    if (p->vectors && n > 24 && n <= 32) return 12;
+    return n > 32 && n <= 48 ? 8 : EIG_WARP_TRIDIAG_GROUP;
 }
 /* A in shared memory up to this n (EIG_WARP_TRIDIAG_SHARED_TO in the
  * environment overrides it: a tuning knob, read per batch). */
@@ -69,24 +72,31 @@ static int warp_tridiag_a_shared(int n)
 static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms)
 {
     const int few_warps = (n > 32 && n <= 64) || n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW;
-    const long long warps_x4 = few_warps ? 5 : 8; /* warps per SM, times 4 */
+    /* warps per SM, times 4; with vectors up to n = 32, 3 (symmetric n = 32:
+     * warp-tridiag 3.9 ms from 2,000 to 8,000 matrices, block-tridiag 2.6 at
+     * 4,000, 4.9 at 8,000) */
+    const long long warps_x4 = p->vectors && n <= 32 ? 12 : few_warps ? 5 : 8;
     return (long long)sms * warp_tridiag_group(p, n) * warps_x4 / 4;
 }
 /* Lanes per reducing team, T: the warp splits into 32 / T teams that reduce
- * different matrices of the group at once: 8 below n = 24, else 32
+ * different matrices of the group at once: 8 below n = 24 (with vectors
+ * below n = 20), else 32
  * (EIG_WARP_TRIDIAG_TEAM = 8, 16 or 32 overrides it). A small matrix leaves
  * most of a 32-lane team idle and its scalar steps (norms, square roots,
  * divisions) run once per matrix; four 8-lane teams run four at once.
  * H100, 100,000 matrices, device resident (docs/performance.md §2): n = 16
  * symmetric 1.91 ms against 2.9 with T = 32 and 2.1-2.4 on thread-global,
  * Hermitian 3.2 against 4.0, single 1.2 against 1.6; at n = 24 T = 32 wins
- * (5.6 against 6.5 ms). */
+ * (5.6 against 6.5 ms). With vectors from n = 20 (symmetric n = 20: 9.37
+ * against 10.56 ms; n = 16: 6.65 against 4.52). */
 #define EIG_WARP_TRIDIAG_TEAM 32
-static int warp_tridiag_team(int n)
+#define EIG_WARP_TRIDIAG_VECTORS_SMALL_TEAM_BELOW 20
+static int warp_tridiag_team(const eig_solve_params *p, int n)
 {
     const char *s = getenv("EIG_WARP_TRIDIAG_TEAM");
     if (s && (atoi(s) == 8 || atoi(s) == 16 || atoi(s) == 32)) return atoi(s);
-    return n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW ? 8 : EIG_WARP_TRIDIAG_TEAM;
+    const int below = p->vectors ? EIG_WARP_TRIDIAG_VECTORS_SMALL_TEAM_BELOW : EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW;
+    return n < below ? 8 : EIG_WARP_TRIDIAG_TEAM;
 }
 #endif
 
@@ -122,10 +132,10 @@ EIG_HD eig_idx EIG_FN(warp_tridiag_team_stride)(int np, int zc, int T)
  * double, G = 16, one team, 18 KB a warp.) */
 static size_t EIG_FN(warp_tridiag_smem_reals)(const eig_solve_params *p, int n, int a_shared)
 {
-    const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, teams = 32 / (size_t)warp_tridiag_team(n);
+    const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, teams = 32 / (size_t)warp_tridiag_team(p, n);
     const size_t np = a_shared ? (size_t)EIG_FN(warp_tridiag_order)(n) : (size_t)n;
     const size_t G = (size_t)warp_tridiag_group(p, n);
-    return (a_shared ? teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, warp_tridiag_team(n)) : 0) +
+    return (a_shared ? teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, warp_tridiag_team(p, n)) : 0) +
            G * (1 + zc) * np + 2 * G +
            teams * (size_t)EIG_FN(warp_tridiag_scratch)((int)np);
 }

@@ -60,7 +60,7 @@ EIG_HD int EIG_FN(warp_tridiag_vectors_scratch)(int np) { return 2 * np; }
  * team's scratch and two log chunks (one read while the next arrives). */
 static size_t EIG_FN(warp_tridiag_vectors_smem_reals)(const eig_solve_params *p, int n)
 {
-    const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, T = (size_t)warp_tridiag_team(n), teams = 32 / T;
+    const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, T = (size_t)warp_tridiag_team(p, n), teams = 32 / T;
     const size_t np = (size_t)EIG_FN(warp_tridiag_order)(n), G = (size_t)warp_tridiag_group(p, n);
     return teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, (int)T) + G * (1 + zc) * np + 3 * G +
            teams * ((size_t)EIG_FN(warp_tridiag_vectors_scratch)((int)np) + 2 * (size_t)warp_tridiag_log_chunk(n));
