@@ -639,7 +639,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
             const int G = warp_tridiag_group(p, n);
             blocks = (unsigned)((cnt + G - 1) / G);
             if (wt_vectors)
-                wtv_kernel<<<blocks, T, smem, st>>>(*p, n, G, wt_log_cap, cnt, in_mw, val_mw, vec_mw, work, d_status, d_iters);
+                wtv_kernel<<<blocks, T, smem, st>>>(*p, n, G, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw, val_mw, vec_mw, work, d_status, d_iters);
             else
                 wt_kernel<<<blocks, T, smem, st>>>(*p, n, G, cnt, in_mw, val_mw, d_status, d_iters);
             break;

@@ -27,8 +27,19 @@
 #define EIG_WARP_TRIDIAG_VECTORS_ONCE
 /* warp-tridiag with vectors applies up to this n (A in shared memory) */
 #define EIG_WARP_TRIDIAG_VECTORS_TO 64
-/* Reals of a log chunk: at least a whole sweep (2n), else 128 or 4n. */
-__host__ __device__ static inline int warp_tridiag_log_chunk(int n) { return n <= 32 ? 128 : 4 * n; }
+/* Reals of a log chunk: at least a whole sweep (2n); 128, or 4n above
+ * n = 32. H100, symmetric, device-resident, ms: n = 64 (20,000) with 160 /
+ * 256 / 384 / 512 / 768: 52.6 / 46.9 / 52.1 / 51.5 / 50.6 (160 fits 5
+ * warps an SM instead of 4, and is still slower); n = 48 (20,000) with
+ * 128 / 192 / 384: 21.0 / 18.5 / 22.2; n = 32 (100,000) with 128 / 256:
+ * 20.6 / 20.3. EIG_WARP_TRIDIAG_LOG_CHUNK in the environment sets it (a
+ * tuning knob; at least 2n + 2). */
+static int warp_tridiag_log_chunk(int n)
+{
+    const char *s = getenv("EIG_WARP_TRIDIAG_LOG_CHUNK");
+    if (s && atoi(s) >= 2 * n + 2) return atoi(s) / 2 * 2;
+    return n <= 32 ? 128 : 4 * n;
+}
 /* Log capacity, reals: about twice what a sweep count of 2.3 n (n = 32,
  * 64, random matrices: 72 and 142 sweeps) of average length n/2 needs,
  * padding included; whole chunks. EIG_WARP_TRIDIAG_LOG_CAP in the
@@ -73,17 +84,19 @@ static int EIG_FN(warp_tridiag_vectors_fits)(const eig_solve_params *p, int n)
 }
 
 /* in: matrix-wise input (read only); values, vectors: matrix-wise outputs;
- * work: warp_tridiag_vectors_work reals per matrix, cap: its log's. G:
+ * work: warp_tridiag_vectors_work reals per matrix, cap: its log's, chunk:
+ * the log's chunk (warp_tridiag_log_chunk). G:
  * matrices per warp; T: lanes per team. */
 template <int T>
-__global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, int G, int cap, eig_idx count,
+__global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, int G, int cap, int chunk,
+                                                    eig_idx count,
                                                     const eig_real *in, eig_real *values, eig_real *vectors,
                                                     eig_real *work, int8_t *status, int32_t *iterations)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     const int lane = (int)(threadIdx.x & 31u), zc = p.kind == EIG_KIND_HERMITIAN ? 2 : 1;
     const int np = EIG_FN(warp_tridiag_order)(n), off = np - n;
-    const int teams = 32 / T, team = lane / T, chunk = warp_tridiag_log_chunk(n);
+    const int teams = 32 / T, team = lane / T;
     const eig_idx first = (eig_idx)blockIdx.x * G;
     if (first >= count) return;
     const int members = count - first < G ? (int)(count - first) : G;
@@ -197,7 +210,7 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
 #undef EIG_WT_LOG
 }
 
-typedef void (*EIG_FN(warp_tridiag_vectors_fn))(eig_solve_params, int, int, int, eig_idx, const eig_real *, eig_real *,
+typedef void (*EIG_FN(warp_tridiag_vectors_fn))(eig_solve_params, int, int, int, int, eig_idx, const eig_real *, eig_real *,
                                                 eig_real *, eig_real *, int8_t *, int32_t *);
 static EIG_FN(warp_tridiag_vectors_fn) EIG_FN(warp_tridiag_vectors_kernel_for)(int T)
 {
