@@ -539,7 +539,8 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
     const EIG_FN(warp_tridiag_vectors_fn) wtv_kernel =
         wt_vectors ? EIG_FN(warp_tridiag_vectors_kernel_for)(warp_tridiag_team(p, n)) : 0;
     const int wt_log_cap = wt_vectors ? warp_tridiag_log_cap(n) : 0;
-    if (wt_vectors) work_reals = EIG_FN(warp_tridiag_vectors_work)(p->kind == EIG_KIND_HERMITIAN ? 2 : 1, n, wt_log_cap); /* V, the rotation log */
+    if (wt_vectors) /* the reflectors, the rotation log */
+        work_reals = EIG_FN(warp_tridiag_vectors_work)(p->kind == EIG_KIND_HERMITIAN ? 2 : 1, n, wt_log_cap);
     if (wg_global) work_reals = EIG_FN(warp_general_smem_reals)(n); /* A, wr, wi per matrix */
     int T = 128, wg_resident = 0;
     size_t smem = 0;
@@ -639,7 +640,8 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
             const int G = warp_tridiag_group(p, n);
             blocks = (unsigned)((cnt + G - 1) / G);
             if (wt_vectors)
-                wtv_kernel<<<blocks, T, smem, st>>>(*p, n, G, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw, val_mw, vec_mw, work, d_status, d_iters);
+                wtv_kernel<<<blocks, T, smem, st>>>(*p, n, G, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw,
+                                                     val_mw, vec_mw, work, d_status, d_iters);
             else
                 wt_kernel<<<blocks, T, smem, st>>>(*p, n, G, cnt, in_mw, val_mw, d_status, d_iters);
             break;

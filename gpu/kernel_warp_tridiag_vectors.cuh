@@ -20,7 +20,7 @@
  * A log that overflows its capacity (a matrix needing many more sweeps than
  * usual) is not an error: phase 1's d and e were saved, and the team solves
  * that matrix again the block-tridiag way (the leader chases, the team
- * applies each sweep), V in the workspace. A is in shared memory only
+ * applies each sweep) on the V it formed. A is in shared memory only
  * (n <= 64): above that block-tridiag. Per-precision body included by
  * batch_gpu_impl.cuh after kernel_warp_tridiag.cuh. */
 #ifndef EIG_WARP_TRIDIAG_VECTORS_ONCE
@@ -84,14 +84,14 @@ static int EIG_FN(warp_tridiag_vectors_fits)(const eig_solve_params *p, int n)
 }
 
 /* in: matrix-wise input (read only); values, vectors: matrix-wise outputs;
- * work: warp_tridiag_vectors_work reals per matrix, cap: its log's, chunk:
- * the log's chunk (warp_tridiag_log_chunk). G:
- * matrices per warp; T: lanes per team. */
+ * work: warp_tridiag_vectors_work reals per matrix; cap, chunk: the log's
+ * capacity and chunk (warp_tridiag_log_cap, _chunk). G: matrices per warp;
+ * T: lanes per team. */
 template <int T>
 __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, int G, int cap, int chunk,
-                                                    eig_idx count,
-                                                    const eig_real *in, eig_real *values, eig_real *vectors,
-                                                    eig_real *work, int8_t *status, int32_t *iterations)
+                                                    eig_idx count, const eig_real *in, eig_real *values,
+                                                    eig_real *vectors, eig_real *work, int8_t *status,
+                                                    int32_t *iterations)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     const int lane = (int)(threadIdx.x & 31u), zc = p.kind == EIG_KIND_HERMITIAN ? 2 : 1;
