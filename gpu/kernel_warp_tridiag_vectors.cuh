@@ -18,9 +18,9 @@
  *      while the previous one is applied), V's columns written out in the
  *      order of the values (each value's rank: no sorting passes).
  * A log that overflows its capacity (a matrix needing many more sweeps than
- * usual) is not an error: phase 1's d and e were saved, and the team solves
- * that matrix again the block-tridiag way (the leader chases, the team
- * applies each sweep) on the V it formed. A is in shared memory only
+ * usual) is not an error: phase 2 saved d and e before the chase, and the
+ * team solves that matrix again the block-tridiag way (the leader chases,
+ * the team applies each sweep) on the V it formed. A is in shared memory only
  * (n <= 64): above that block-tridiag. Per-precision body included by
  * batch_gpu_impl.cuh after kernel_warp_tridiag.cuh. */
 #ifndef EIG_WARP_TRIDIAG_VECTORS_ONCE
@@ -63,7 +63,8 @@ EIG_HD eig_idx EIG_FN(warp_tridiag_vectors_work)(int zc, int n, int cap)
     return np * np * zc + 3 * np + 4 * (eig_idx)n + cap;
 }
 
-/* Team scratch: u (n' complex at most), then the ranks of the values. */
+/* Team scratch: u (n' complex at most) while Q is formed, then the ranks
+ * of the values in the same place. */
 EIG_HD int EIG_FN(warp_tridiag_vectors_scratch)(int np) { return 2 * np; }
 
 /* Shared reals of one warp: each team's bordered matrix (V in phase 3),
@@ -182,7 +183,9 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
         __pipeline_wait_prior(0);
         __syncwarp(t.mask);
         /* sorted by rank: value k goes to the place of the values before it
-         * (ties in index order), and column k of V with it */
+         * (ties in index order, where the CPU's selection sort may swap
+         * exactly equal values' columns: either is an eigenbasis), and
+         * column k of V with it */
         eig_real *rank = scr;
         const eig_real nan = EIG_ZERO / EIG_ZERO;
         EIG_TEAM_FOR(t, k, 0, n - 1) {

@@ -195,7 +195,7 @@ EIG_HD eig_real EIG_FN(eig_ql_block_scale)(const eig_real *d, eig_idx ds, const 
  * is an empty header (padding). No sweep straddles a multiple of `chunk`
  * reals (the rest of a chunk is padded), so a consumer may read the log
  * chunk by chunk. Past `cap` reals nothing is written but `len` still
- * counts: len > cap says the log overflowed. */
+ * counts (up to cap + 2): len > cap says the log overflowed. */
 #ifndef EIG_QL_LOG_TYPE
 #define EIG_QL_LOG_TYPE
 typedef struct {
@@ -211,7 +211,7 @@ EIG_HD void EIG_FN(eig_ql_log_put)(eig_ql_log *log, eig_real x, eig_real y)
         eig_real *b = (eig_real *)log->buf + log->len;
         b[0] = x, b[1] = y;
     }
-    log->len += 2;
+    if (log->len <= log->cap) log->len += 2; /* past cap it stays past: no int overflow on endless runs */
 }
 
 /* A sweep of at most `rotations` rotations starts at column p in direction
@@ -262,7 +262,7 @@ EIG_HD void EIG_FN(eig_ql_log_apply_team)(eig_team t, int n, const eig_real *log
 /* Implicit QL (or QR, chosen per block like dsteqr: QL when the bottom is the
  * larger end) with Wilkinson shift on T = tridiag(e, d, e).
  * d[n] diagonal, e[n-1] off-diagonal (destroyed). On return d holds the
- * eigenvalues ascending and, when z != NULL, Z <- Z * (rotations) with its
+ * eigenvalues ascending (unsorted in log mode, below) and, when z != NULL, Z <- Z * (rotations) with its
  * columns sorted along, so Z = I gives T's eigenvectors and Z = Q gives A's.
  * Z element (i, j) component k at z[i*zr + j*zk + k*zcs] (zc components).
  * Iteration cap: max_iter_factor * n QL sweeps in total (<= 0: 30, dsteqr's

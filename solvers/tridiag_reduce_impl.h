@@ -55,9 +55,10 @@ EIG_HD eig_real EIG_FN(eig_col_norm_team)(eig_team t, int n, const eig_real *a, 
     return big * EIG_SQRT(sum);
 }
 
-/* Where u is copied in the team scratch: after the 32 reduction slots,
- * which only a team of several warps uses (a warp reduces through
- * shuffles, and its shared memory is what limits warps per SM). */
+/* Where u is copied in the team scratch: after the 32 reduction slots for
+ * a block team (eig_team_reduce uses them when the block has several
+ * warps), at its start for a warp team, which reduces through shuffles
+ * (and whose shared memory is what limits warps per SM). */
 EIG_HD eig_real *EIG_FN(eig_team_u_copy)(eig_team t, eig_real *scr)
 {
     return scr ? scr + (t.block ? 32 : 0) : 0;
@@ -537,7 +538,8 @@ EIG_HD int EIG_FN(eig_herm_tridiag_bisect_work)(int n)
     return 3 * n + EIG_FN(eig_tridiag_bisect_work)(n);
 }
 /* Team scratch of the *_team entry points (reals, contiguous): 32
- * reduction slots (block teams), then u or the Q-forming buffer. */
+ * reduction slots (block teams; warp teams start at u, eig_team_u_copy),
+ * then u or the Q-forming buffer. */
 EIG_HD int EIG_FN(eig_tridiag_team_scratch)(int n) { return 32 + 8 * n; }
 
 /* Shared front end: n, NaN/Inf check, power-of-two scaling of the lower
