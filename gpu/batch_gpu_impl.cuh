@@ -468,14 +468,15 @@ static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
 static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, int sms)
 {
     const int small = job < (eig_idx)sms * EIG_SMALL_BATCH_PER_SM;
-    const int wt_range = n >= EIG_WARP_TRIDIAG_FROM && n <= EIG_WARP_TRIDIAG_TO;
+    const int wt_to = !p->vectors                      ? EIG_WARP_TRIDIAG_TO
+                      : p->kind == EIG_KIND_HERMITIAN ? EIG_WARP_TRIDIAG_VECTORS_HERMITIAN_TO
+                                                      : EIG_WARP_TRIDIAG_VECTORS_TO;
+    const int wt_range = n >= EIG_WARP_TRIDIAG_FROM && n <= wt_to;
     const int wt_few = job < (eig_idx)warp_tridiag_min_job(p, n, sms);
     if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
     if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
         return K_WARP_GENERAL;
-    /* Hermitian with vectors, n = 64 (20,000): block-tridiag 124.9 ms, warp-tridiag 171.3 */
-    const int wt_vectors_ok = !p->vectors || p->kind == EIG_KIND_SYMMETRIC || n <= 32;
-    if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few && wt_vectors_ok) return K_WARP_TRIDIAG;
+    if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few) return K_WARP_TRIDIAG;
     if (EIG_FN(kernel_applies)(K_BLOCK_TRIDIAG, p, n) &&
         (n >= (p->vectors ? EIG_BLOCK_TRIDIAG_VECTORS_FROM : EIG_BLOCK_TRIDIAG_FROM) || (small && n > 32) ||
          (!p->vectors && wt_range && wt_few)))

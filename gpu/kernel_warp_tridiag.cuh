@@ -109,10 +109,10 @@ static int warp_tridiag_team(const eig_solve_params *p, int n)
  * original matrix, so the QL iteration runs on entries 1..n of d and e. */
 EIG_HD int EIG_FN(warp_tridiag_order)(int n) { return n | 1; }
 
-/* Team scratch of the values-only reduction by a warp: the copy of u, n
- * complex entries at most (a warp team reduces through shuffles, so
- * eig_team_u_copy puts u first; eig_tridiag_team_scratch's 8n serves
- * forming Q). */
+/* Team scratch of a warp team: the copy of u, n' complex entries at most,
+ * for the reduction and (with vectors) forming Q (a warp team reduces
+ * through shuffles, so eig_team_u_copy puts u first); with vectors the
+ * values' ranks reuse it afterwards. */
 EIG_HD int EIG_FN(warp_tridiag_scratch)(int np) { return 2 * np; }
 
 /* Reals between two teams' matrices in shared memory: n'^2 (complex: 2n'^2)

@@ -25,8 +25,12 @@
  * batch_gpu_impl.cuh after kernel_warp_tridiag.cuh. */
 #ifndef EIG_WARP_TRIDIAG_VECTORS_ONCE
 #define EIG_WARP_TRIDIAG_VECTORS_ONCE
-/* warp-tridiag with vectors applies up to this n (A in shared memory) */
+/* warp-tridiag with vectors applies up to this n (A in shared memory);
+ * auto takes it for Hermitian matrices only up to HERMITIAN_TO (n = 64,
+ * 20,000, H100: block-tridiag 124.9 ms, warp-tridiag 171.3; n = 32
+ * 100,000: 71.7 against 57.5) */
 #define EIG_WARP_TRIDIAG_VECTORS_TO 64
+#define EIG_WARP_TRIDIAG_VECTORS_HERMITIAN_TO 32
 /* Reals of a log chunk: at least a whole sweep (2n); 128, or 4n above
  * n = 32. H100, symmetric, device-resident, ms: n = 64 (20,000) with 160 /
  * 256 / 384 / 512 / 768: 52.6 / 46.9 / 52.1 / 51.5 / 50.6 (160 fits 5
@@ -63,19 +67,16 @@ EIG_HD eig_idx EIG_FN(warp_tridiag_vectors_work)(int zc, int n, int cap)
     return np * np * zc + 3 * np + 4 * (eig_idx)n + cap;
 }
 
-/* Team scratch: u (n' complex at most) while Q is formed, then the ranks
- * of the values in the same place. */
-EIG_HD int EIG_FN(warp_tridiag_vectors_scratch)(int np) { return 2 * np; }
-
 /* Shared reals of one warp: each team's bordered matrix (V in phase 3),
  * the group's d and e, scale factors, statuses and log lengths, then each
- * team's scratch and two log chunks (one read while the next arrives). */
+ * team's scratch (warp_tridiag_scratch) and two log chunks (one read while
+ * the next arrives). */
 static size_t EIG_FN(warp_tridiag_vectors_smem_reals)(const eig_solve_params *p, int n)
 {
     const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, T = (size_t)warp_tridiag_team(p, n), teams = 32 / T;
     const size_t np = (size_t)EIG_FN(warp_tridiag_order)(n), G = (size_t)warp_tridiag_group(p, n);
     return teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, (int)T) + G * (1 + zc) * np + 3 * G +
-           teams * ((size_t)EIG_FN(warp_tridiag_vectors_scratch)((int)np) + 2 * (size_t)warp_tridiag_log_chunk(n));
+           teams * ((size_t)EIG_FN(warp_tridiag_scratch)((int)np) + 2 * (size_t)warp_tridiag_log_chunk(n));
 }
 
 static int EIG_FN(warp_tridiag_vectors_fits)(const eig_solve_params *p, int n)
@@ -104,8 +105,8 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
     const eig_idx asz = EIG_FN(warp_tridiag_team_stride)(np, zc, T);
     eig_real *As = (eig_real *)eig_smem_raw + team * asz, *d = (eig_real *)eig_smem_raw + teams * asz;
     eig_real *e = d + (eig_idx)G * np, *sig = e + (eig_idx)G * np * zc, *stat = sig + G, *loglen = stat + G;
-    eig_real *scr = loglen + G + team * (EIG_FN(warp_tridiag_vectors_scratch)(np) + 2 * chunk);
-    eig_real *stage = scr + EIG_FN(warp_tridiag_vectors_scratch)(np);
+    eig_real *scr = loglen + G + team * (EIG_FN(warp_tridiag_scratch)(np) + 2 * chunk);
+    eig_real *stage = scr + EIG_FN(warp_tridiag_scratch)(np);
     const eig_team t = {lane % T, T, T == 32 ? 0xffffffffu : ((1u << T) - 1u) << (team * T), 0};
     const eig_idx nn = (eig_idx)n * n * zc, wsz = EIG_FN(warp_tridiag_vectors_work)(zc, n, cap);
     const int rowlen = np * zc, offc = off * zc;

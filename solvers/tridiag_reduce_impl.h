@@ -673,62 +673,31 @@ EIG_HD int EIG_FN(eig_herm_tridiag_ql)(int n, eig_real *a, eig_idx as, eig_real 
                                             iters);
 }
 
-/* tridiag-ql, values only, in two halves that may run on different teams
- * (the GPU's warp-tridiag kernel: a warp's teams reduce the matrices of
- * its group, then each lane runs the QL iteration of one). Together they compute
- * what eig_sym_tridiag_ql_team / eig_herm_tridiag_ql_team compute without
- * vectors. First half, by the team: NaN/Inf check and scaling (sigma), the
+/* tridiag-ql in parts that may run on different teams (the GPU's
+ * warp-tridiag: a warp's teams reduce the matrices of its group, then each
+ * lane runs the QL iteration of one). Together they compute what
+ * eig_sym_tridiag_ql_team / eig_herm_tridiag_ql_team compute.
+ * Values only, two halves: eig_tridiag_ql_values_reduce_team by the team,
+ * eig_tridiag_ql_values_finish by one thread.
+ * With vectors (many matrices' QL iterations side by side, their rotations
+ * applied later): (1) eig_tridiag_ql_vectors_reduce_team by a team, keeping
+ * tau and, Hermitian, the complex off-diagonal; (2)
+ * eig_tridiag_ql_vectors_form_team by a team, now or later: V = Q
+ * (Hermitian: Q D) from the reflectors (1) left in a; (3)
+ * eig_tridiag_ql_logged_finish by one thread: the QL iteration with its
+ * rotations written to a log (eig_ql_log) instead of applied, the values
+ * scaled back and left unsorted; (4) by the team: eig_ql_log_apply_team on
+ * V and eig_sort_ascending_team of the values with V's columns. A log that
+ * overflows (len > cap) leaves d, e spent: the caller solves that matrix
+ * again the one-piece way. */
+
+/* First half, by the team: NaN/Inf check and scaling (sigma), the
  * Householder reduction and, Hermitian (zc = 2), the unitary scaling that
- * makes the off-diagonal real; leaves the diagonal in d and the off-diagonal
- * at e[k * zc * es]. work e: n * zc reals at stride es. Returns a status. */
-EIG_HD int EIG_FN(eig_tridiag_ql_values_reduce_team)(eig_team t, int n, int zc, eig_real *a, eig_idx as, eig_real *d,
-                                                     eig_idx ds, eig_real *e, eig_idx es, eig_real *scr,
-                                                     eig_real *sigma)
-{
-    int st = EIG_FN(eig_dense_prepare_team)(t, n, a, as, zc, sigma, scr);
-    if (st != EIG_STATUS_OK) return st;
-    if (zc == 2) {
-        EIG_FN(eig_herm_tridiag_reduce_team)(t, n, a, as, d, ds, e, es, 0, es, scr);
-        EIG_FN(eig_herm_realify_team)(t, n, e, es, 0, 1);
-    } else {
-        EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, as, d, ds, e, es, 0, es, scr);
-    }
-    eig_team_sync(t);
-    return EIG_STATUS_OK;
-}
-
-/* Second half, by one thread: QL on (d, e) when the first half's status st
- * is ok, the values scaled back; on failure every value NaN. */
-EIG_HD int EIG_FN(eig_tridiag_ql_values_finish)(int n, int st, eig_real sigma, eig_real *d, eig_idx ds, eig_real *e,
-                                                eig_idx es, int zc, int max_iter_factor, int *iters)
-{
-    eig_team solo = EIG_TEAM_SOLO_INIT;
-    if (iters) *iters = 0;
-    if (st == EIG_STATUS_OK)
-        st = EIG_FN(eig_tridiag_ql_team)(solo, n, d, ds, e, zc * es, 0, 0, 0, 0, 1, 0, 0, max_iter_factor, iters);
-    if (st != EIG_STATUS_OK) {
-        EIG_FN(eig_fill_nan)(n, d, ds);
-        return st;
-    }
-    for (int k = 0; k < n; k++) d[k * ds] /= sigma;
-    return EIG_STATUS_OK;
-}
-
-/* tridiag-ql with vectors in parts (the GPU's warp-tridiag with vectors:
- * many matrices' QL iterations side by side, a thread each):
- * (1) eig_tridiag_ql_vectors_reduce_team, by a team: the first half above,
- * keeping tau (n reals at stride ts) and, Hermitian, a copy of the complex
- * off-diagonal in ec (2n reals at stride ecs) for (2); (2)
- * eig_tridiag_ql_vectors_form_team, by a team, now or later: V = Q
- * (Hermitian: Q D) in v (n x n, zc reals per element at stride vs) from
- * the reflectors (1) left in a; (3) eig_tridiag_ql_logged_finish, by one
- * thread: the QL iteration with its rotations written to a log
- * (eig_ql_log) instead of applied, the values scaled back and left
- * unsorted; (4) by the team: eig_ql_log_apply_team on V and
- * eig_sort_ascending_team of the values with V's columns. Together they
- * compute what eig_sym/herm_tridiag_ql_team compute with vectors; a log
- * that overflows (len > cap) leaves d, e spent: the caller solves that
- * matrix again the one-piece way. */
+ * makes the off-diagonal real; leaves the diagonal in d and the
+ * off-diagonal at e[k * zc * es]. work e: n * zc reals at stride es. When
+ * not NULL, tau (n reals at stride ts) and ec (Hermitian: the complex
+ * off-diagonal before it is made real, 2n reals at stride ecs) keep what
+ * forming Q needs. Returns a status. */
 EIG_HD int EIG_FN(eig_tridiag_ql_vectors_reduce_team)(eig_team t, int n, int zc, eig_real *a, eig_idx as,
                                                       eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
                                                       eig_real *tau, eig_idx ts, eig_real *ec, eig_idx ecs,
@@ -738,14 +707,23 @@ EIG_HD int EIG_FN(eig_tridiag_ql_vectors_reduce_team)(eig_team t, int n, int zc,
     if (st != EIG_STATUS_OK) return st;
     if (zc == 2) {
         EIG_FN(eig_herm_tridiag_reduce_team)(t, n, a, as, d, ds, e, es, tau, ts, scr);
-        EIG_TEAM_FOR(t, k, 0, 2 * n - 1) ec[k * ecs] = e[k * es];
-        eig_team_sync(t);
+        if (ec) {
+            EIG_TEAM_FOR(t, k, 0, 2 * n - 1) ec[k * ecs] = e[k * es];
+            eig_team_sync(t);
+        }
         EIG_FN(eig_herm_realify_team)(t, n, e, es, 0, 1);
     } else {
         EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, as, d, ds, e, es, tau, ts, scr);
     }
     eig_team_sync(t);
     return EIG_STATUS_OK;
+}
+
+EIG_HD int EIG_FN(eig_tridiag_ql_values_reduce_team)(eig_team t, int n, int zc, eig_real *a, eig_idx as, eig_real *d,
+                                                     eig_idx ds, eig_real *e, eig_idx es, eig_real *scr,
+                                                     eig_real *sigma)
+{
+    return EIG_FN(eig_tridiag_ql_vectors_reduce_team)(t, n, zc, a, as, d, ds, e, es, 0, 1, 0, 1, scr, sigma);
 }
 
 EIG_HD void EIG_FN(eig_tridiag_ql_vectors_form_team)(eig_team t, int n, int zc, const eig_real *a, eig_idx as,
@@ -762,6 +740,10 @@ EIG_HD void EIG_FN(eig_tridiag_ql_vectors_form_team)(eig_team t, int n, int zc, 
     eig_team_sync(t);
 }
 
+/* Second half, by one thread: QL on (d, e) when the first half's status st
+ * is ok, the values scaled back. log NULL: the values sorted ascending;
+ * else the rotations logged and the values left unsorted. Returns the
+ * status (d as the QL left it on failure). */
 EIG_HD int EIG_FN(eig_tridiag_ql_logged_finish)(int n, int st, eig_real sigma, eig_real *d, eig_idx ds, eig_real *e,
                                                eig_idx es, int zc, int max_iter_factor, int *iters, eig_ql_log *log)
 {
@@ -772,6 +754,15 @@ EIG_HD int EIG_FN(eig_tridiag_ql_logged_finish)(int n, int st, eig_real sigma, e
     if (st != EIG_STATUS_OK) return st;
     for (int k = 0; k < n; k++) d[k * ds] /= sigma;
     return EIG_STATUS_OK;
+}
+
+/* Values only: on failure every value NaN. */
+EIG_HD int EIG_FN(eig_tridiag_ql_values_finish)(int n, int st, eig_real sigma, eig_real *d, eig_idx ds, eig_real *e,
+                                                eig_idx es, int zc, int max_iter_factor, int *iters)
+{
+    st = EIG_FN(eig_tridiag_ql_logged_finish)(n, st, sigma, d, ds, e, es, zc, max_iter_factor, iters, 0);
+    if (st != EIG_STATUS_OK) EIG_FN(eig_fill_nan)(n, d, ds);
+    return st;
 }
 
 /* Bisection on the reduced tridiagonal (values only). The interval is scaled
