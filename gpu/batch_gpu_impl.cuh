@@ -456,10 +456,11 @@ static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
  * tridiag-ql from n = 16 takes warp-tridiag from warp_tridiag_min_job
  * matrices up and block-tridiag below (n = 64, 7,629 matrices: 8.4 ms
  * against 23.5; 180 Hermitian 128 x 128: 9.8 ms against 219); with
- * vectors the same from n = 16 to 64 (100,000 matrices, device resident:
- * symmetric n = 16 4.5 ms against 15.8, n = 32 22.1 against 53.1; 20,000,
- * n = 64: 48.2 against 89.4; Hermitian n = 32 57.5 against 71.7, but
- * n = 64 171.3 against 124.9, so Hermitian up to n = 32). General
+ * vectors the same from n = 16 to 128, Hermitian to 64 (100,000 matrices,
+ * device resident: symmetric n = 16 4.5 ms against 15.8, n = 32 22.1
+ * against 53.1; 20,000, n = 64: 37.5 against 89.4; 10,000, n = 128: 203.0
+ * against 380.5; Hermitian n = 32 57.5 against 71.7; 20,000, n = 64 116.6
+ * against 124.7; kernel_warp_tridiag_vectors.cuh has the rest). General
  * matrices take warp-general at any batch size from n = 15
  * (docs/performance.md §6). The count is the whole job's
  * (cfg->job_matrices), so the choice, and with it every result bit, is the
@@ -556,7 +557,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
         smem = (size_t)bt_teams * EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(EIG_FN(block_tridiag_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_TRIDIAG && wt_vectors) {
-        T = 32;
+        T = warp_tridiag_team(p, n) > 32 ? warp_tridiag_team(p, n) : 32;
         smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(wtv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_TRIDIAG) {

@@ -41,15 +41,25 @@
  * Hermitian: 3.47 vs 3.25). Other values are within 4%. With vectors
  * (kernel_warp_tridiag_vectors.cuh, symmetric, ms): n = 32 (100,000) G = 12
  * 20.55, 16 22.12, 24 24.06; n = 48 (20,000) 6 19.15, 8 18.40, 16 21.82;
- * n = 64 (20,000) 4 48.07, 6 46.64, 8 48.24, 12 52.69. Hence 12 for
- * 24 < n <= 32 and 6 above n = 48. */
+ * n = 64 (20,000, 32-lane teams) 4 48.07, 6 46.64, 8 48.24, 12 52.69.
+ * Hence 12 for 24 < n <= 32. Above n = 48 (block teams): symmetric n = 64
+ * (100,000) 6 196.5, 8 180.4, 10 164.3, 12 158.8, 16 157.4 (20,000: 42.7,
+ * 37.5, 34.4, 38.8, 39.0: how the blocks fill the last wave decides there);
+ * n = 56 (100,000) 6 116.6, 8 122.5, 10 113.8, 12 108.0; n = 80 (50,000)
+ * 8 178.0, 12 159.6, 16 218.9; n = 96 (50,000) 8 352.4, 12 308.3, 16 306.2;
+ * n = 128 (20,000) 8 449.2, 12 397.6, 16 405.5, 24 377.1 (32 does not fit).
+ * Hence 12 up to n = 96, 24 above. */
 #define EIG_WARP_TRIDIAG_GROUP 16
 static int warp_tridiag_group(const eig_solve_params *p, int n)
 {
     const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
     if (s && atoi(s) >= 4 && atoi(s) <= 32) return atoi(s);
     if (n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW && p->kind != EIG_KIND_HERMITIAN) return 24;
-    if (p->vectors && n > 48) return 6;
+    /* with vectors above n = 48 the team is a block (warp_tridiag_team):
+     * measured at 100,000 (n = 56, 64), 50,000 (80, 96) and 20,000 (128)
+     * symmetric matrices, where few waves of blocks round less
+     * (docs/performance.md §2); Hermitian n = 56, 64: 6 and 8 within 2% */
+    if (p->vectors && n > 48) return p->kind == EIG_KIND_HERMITIAN ? 8 : n > 96 ? 24 : 12;
     if (p->vectors && n > 24 && n <= 32) return 12;
     return n > 32 && n <= 48 ? 8 : EIG_WARP_TRIDIAG_GROUP;
 }
@@ -72,30 +82,46 @@ static int warp_tridiag_a_shared(int n)
 static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms)
 {
     const int few_warps = (n > 32 && n <= 64) || n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW;
-    /* warps per SM, times 4; with vectors up to n = 32, 3 (symmetric n = 32:
-     * warp-tridiag 3.9 ms from 2,000 to 8,000 matrices, block-tridiag 2.6 at
-     * 4,000, 4.9 at 8,000) */
-    const long long warps_x4 = p->vectors && n <= 32 ? 12 : few_warps ? 5 : 8;
+    /* warps (blocks) per SM, times 4; with vectors up to n = 32, 3
+     * (symmetric n = 32: warp-tridiag 3.9 ms from 2,000 to 8,000 matrices,
+     * block-tridiag 2.6 at 4,000, 4.9 at 8,000); with vectors above n = 64,
+     * half a block (symmetric n = 128, 128-lane teams, G = 16: 40.8 ms for
+     * 500 to 2,000 matrices, block-tridiag 30.5 at 500, 48.5 at 1,000; n = 80
+     * G = 8: 10.3 against 12.5 at 1,000) */
+    const long long warps_x4 = p->vectors && n <= 32 ? 12 : p->vectors && n > 64 ? 2 : few_warps ? 5 : 8;
     return (long long)sms * warp_tridiag_group(p, n) * warps_x4 / 4;
 }
 /* Lanes per reducing team, T: the warp splits into 32 / T teams that reduce
  * different matrices of the group at once: 8 below n = 24 (with vectors
- * below n = 20), else 32
- * (EIG_WARP_TRIDIAG_TEAM = 8, 16 or 32 overrides it). A small matrix leaves
+ * below n = 20), else 32; with vectors a block of 64 threads above n = 48
+ * (Hermitian n = 36) and of 128 above n = 64
+ * (EIG_WARP_TRIDIAG_TEAM = 8, 16 or 32, with vectors also 64 or 128,
+ * overrides it). A small matrix leaves
  * most of a 32-lane team idle and its scalar steps (norms, square roots,
  * divisions) run once per matrix; four 8-lane teams run four at once.
  * H100, 100,000 matrices, device resident (docs/performance.md §2): n = 16
  * symmetric 1.91 ms against 2.9 with T = 32 and 2.1-2.4 on thread-global,
  * Hermitian 3.2 against 4.0, single 1.2 against 1.6; at n = 24 T = 32 wins
  * (5.6 against 6.5 ms). With vectors from n = 20 (symmetric n = 20: 9.37
- * against 10.56 ms; n = 16: 6.65 against 4.52). */
+ * against 10.56 ms; n = 16: 6.65 against 4.52). Block teams with vectors
+ * (20,000 matrices): at n = 64 the team's matrix fills the shared memory of
+ * a quarter SM, so with 32 lanes each SM scheduler has one warp and waits
+ * out every shared-memory latency of the reduction and of the log, applied
+ * a row per lane; 64 lanes give it two. Symmetric n = 64: 37.5 ms (64
+ * lanes, G = 8) against 46.8 (32, G = 6); n = 56: 25.0 / 31.1; n = 52:
+ * 22.1 / 22.8; n = 48: 19.1 / 18.5; n = 40: 13.9 / 9.7. Hermitian n = 38:
+ * 22.2 / 27.1; n = 34: 17.8 / 17.1. n = 128 (10,000, G = 16): 128 lanes
+ * 203 ms, 64 lanes 298; n = 80 (50,000, G = 8): 178 / 229. */
 #define EIG_WARP_TRIDIAG_TEAM 32
 #define EIG_WARP_TRIDIAG_VECTORS_SMALL_TEAM_BELOW 20
 static int warp_tridiag_team(const eig_solve_params *p, int n)
 {
     const char *s = getenv("EIG_WARP_TRIDIAG_TEAM");
     if (s && (atoi(s) == 8 || atoi(s) == 16 || atoi(s) == 32)) return atoi(s);
+    if (s && p->vectors && (atoi(s) == 64 || atoi(s) == 128)) return atoi(s); /* a block team */
     const int below = p->vectors ? EIG_WARP_TRIDIAG_VECTORS_SMALL_TEAM_BELOW : EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW;
+    if (p->vectors && n > 64) return 128;
+    if (p->vectors && n > (p->kind == EIG_KIND_HERMITIAN ? 36 : 48)) return 64;
     return n < below ? 8 : EIG_WARP_TRIDIAG_TEAM;
 }
 #endif
@@ -173,7 +199,7 @@ __device__ static void EIG_FN(warp_tridiag_load)(const eig_team &t, eig_real *As
                                     sizeof(eig_real));
     __pipeline_commit();
     __pipeline_wait_prior(0);
-    __syncwarp(t.mask);
+    eig_team_sync(t);
 }
 
 /* in: matrix-wise input (destroyed when A_SHARED is 0); values: matrix-wise

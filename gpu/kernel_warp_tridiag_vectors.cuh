@@ -20,17 +20,23 @@
  * A log that overflows its capacity (a matrix needing many more sweeps than
  * usual) is not an error: phase 2 saved d and e before the chase, and the
  * team solves that matrix again the block-tridiag way (the leader chases,
- * the team applies each sweep) on the V it formed. A is in shared memory only
- * (n <= 64): above that block-tridiag. Per-precision body included by
- * batch_gpu_impl.cuh after kernel_warp_tridiag.cuh. */
+ * the team applies each sweep) on the V it formed. A is in shared memory
+ * only (real n <= 128 or so: the fit is checked). Above n = 48 (Hermitian
+ * 36) a team is a whole block of 64 or 128 threads, one team per block
+ * (warp_tridiag_team): two or four warps share each matrix's work, since
+ * shared memory holds too few matrices for one warp each to hide its
+ * latencies. Per-precision body included by batch_gpu_impl.cuh after
+ * kernel_warp_tridiag.cuh. */
 #ifndef EIG_WARP_TRIDIAG_VECTORS_ONCE
 #define EIG_WARP_TRIDIAG_VECTORS_ONCE
-/* warp-tridiag with vectors applies up to this n (A in shared memory);
- * auto takes it for Hermitian matrices only up to HERMITIAN_TO (n = 64,
- * 20,000, H100: block-tridiag 124.9 ms, warp-tridiag 171.3; n = 32
- * 100,000: 71.7 against 57.5) */
-#define EIG_WARP_TRIDIAG_VECTORS_TO 64
-#define EIG_WARP_TRIDIAG_VECTORS_HERMITIAN_TO 32
+/* auto takes warp-tridiag with vectors up to this n, Hermitian matrices up
+ * to HERMITIAN_TO (H100, device resident, ms, block-tridiag against
+ * warp-tridiag: symmetric 10,000 n = 80 104.6 / 42.9, 96 205.9 / 73.3,
+ * 128 380.5 / 203.0; Hermitian 20,000 n = 40 39.4 / 22.6, 48 57.0 / 38.6,
+ * 56 80.4 / 66.6, 64 124.7 / 116.6; 10,000 n = 80 146.7 / 156.1, 96
+ * 291.0 / 218.0: the crossings at n = 64-80 and 96 left aside) */
+#define EIG_WARP_TRIDIAG_VECTORS_TO 128
+#define EIG_WARP_TRIDIAG_VECTORS_HERMITIAN_TO 64
 /* Reals of a log chunk: at least a whole sweep (2n); 128, or 4n above
  * n = 32. H100, symmetric, device-resident, ms: n = 64 (20,000) with 160 /
  * 256 / 384 / 512 / 768: 52.6 / 46.9 / 52.1 / 51.5 / 50.6 (160 fits 5
@@ -73,16 +79,16 @@ EIG_HD eig_idx EIG_FN(warp_tridiag_vectors_work)(int zc, int n, int cap)
  * the next arrives). */
 static size_t EIG_FN(warp_tridiag_vectors_smem_reals)(const eig_solve_params *p, int n)
 {
-    const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, T = (size_t)warp_tridiag_team(p, n), teams = 32 / T;
+    const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, T = (size_t)warp_tridiag_team(p, n);
+    const size_t teams = T > 32 ? 1 : 32 / T, red = T > 32 ? 32 : 0; /* a block team's reduction slots */
     const size_t np = (size_t)EIG_FN(warp_tridiag_order)(n), G = (size_t)warp_tridiag_group(p, n);
     return teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, (int)T) + G * (1 + zc) * np + 3 * G +
-           teams * ((size_t)EIG_FN(warp_tridiag_scratch)((int)np) + 2 * (size_t)warp_tridiag_log_chunk(n));
+           teams * (red + (size_t)EIG_FN(warp_tridiag_scratch)((int)np) + 2 * (size_t)warp_tridiag_log_chunk(n));
 }
 
 static int EIG_FN(warp_tridiag_vectors_fits)(const eig_solve_params *p, int n)
 {
-    return n <= EIG_WARP_TRIDIAG_VECTORS_TO &&
-           EIG_FN(warp_tridiag_vectors_smem_reals)(p, n) * sizeof(eig_real) <= (size_t)200 * 1024;
+    return EIG_FN(warp_tridiag_vectors_smem_reals)(p, n) * sizeof(eig_real) <= (size_t)200 * 1024;
 }
 
 /* in: matrix-wise input (read only); values, vectors: matrix-wise outputs;
@@ -96,18 +102,19 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
                                                     int32_t *iterations)
 {
     extern __shared__ unsigned char eig_smem_raw[];
-    const int lane = (int)(threadIdx.x & 31u), zc = p.kind == EIG_KIND_HERMITIAN ? 2 : 1;
+    /* T > 32: one team, the whole block of T / 32 warps */
+    const int lane = T > 32 ? (int)threadIdx.x : (int)(threadIdx.x & 31u), zc = p.kind == EIG_KIND_HERMITIAN ? 2 : 1;
     const int np = EIG_FN(warp_tridiag_order)(n), off = np - n;
-    const int teams = 32 / T, team = lane / T;
+    const int teams = T > 32 ? 1 : 32 / T, team = T > 32 ? 0 : lane / T, red = T > 32 ? 32 : 0;
     const eig_idx first = (eig_idx)blockIdx.x * G;
     if (first >= count) return;
     const int members = count - first < G ? (int)(count - first) : G;
     const eig_idx asz = EIG_FN(warp_tridiag_team_stride)(np, zc, T);
     eig_real *As = (eig_real *)eig_smem_raw + team * asz, *d = (eig_real *)eig_smem_raw + teams * asz;
     eig_real *e = d + (eig_idx)G * np, *sig = e + (eig_idx)G * np * zc, *stat = sig + G, *loglen = stat + G;
-    eig_real *scr = loglen + G + team * (EIG_FN(warp_tridiag_scratch)(np) + 2 * chunk);
-    eig_real *stage = scr + EIG_FN(warp_tridiag_scratch)(np);
-    const eig_team t = {lane % T, T, T == 32 ? 0xffffffffu : ((1u << T) - 1u) << (team * T), 0};
+    eig_real *scr = loglen + G + team * (red + EIG_FN(warp_tridiag_scratch)(np) + 2 * chunk);
+    eig_real *stage = scr + red + EIG_FN(warp_tridiag_scratch)(np);
+    const eig_team t = {lane % T, T, T >= 32 ? 0xffffffffu : ((1u << T) - 1u) << (team * T), T > 32};
     const eig_idx nn = (eig_idx)n * n * zc, wsz = EIG_FN(warp_tridiag_vectors_work)(zc, n, cap);
     const int rowlen = np * zc, offc = off * zc;
     const eig_idx vb = (eig_idx)np * rowlen; /* reals of a bordered matrix */
@@ -126,9 +133,10 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
                                                             EIG_WT_EC(m), 1, scr, &sigma);
         for (eig_idx x = t.rank; x < vb; x += T) work[m * wsz + x] = As[x];
         if (t.rank == 0) sig[j] = sigma, stat[j] = (eig_real)st;
-        __syncwarp(t.mask); /* A and the scratch are reused by the team's next matrix */
+        eig_team_sync(t); /* A and the scratch are reused by the team's next matrix */
     }
-    __syncwarp();
+    if (T > 32) __syncthreads();
+    else __syncwarp();
     /* 2: lane j chases matrix j, logging its rotations */
     if (lane < members) {
         const eig_idx m = first + lane;
@@ -141,7 +149,8 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
         stat[lane] = (eig_real)st, loglen[lane] = (eig_real)log.len;
         iterations[m] = it;
     }
-    __syncwarp();
+    if (T > 32) __syncthreads();
+    else __syncwarp();
     /* 3: V = Q in shared memory, the log applied to it, written out by rank */
     for (int j = team; j < members; j += teams) {
         const eig_idx m = first + j;
@@ -177,12 +186,12 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
             } else {
                 __pipeline_wait_prior(0);
             }
-            __syncwarp(t.mask);
+            eig_team_sync(t);
             EIG_FN(eig_ql_log_apply_team)(t, n, stage + b * chunk, c, V, rowlen, zc, 1, zc);
-            __syncwarp(t.mask); /* every member is done with the chunk */
+            eig_team_sync(t); /* every member is done with the chunk */
         }
         __pipeline_wait_prior(0);
-        __syncwarp(t.mask);
+        eig_team_sync(t);
         /* sorted by rank: value k goes to the place of the values before it
          * (ties in index order, where the CPU's selection sort may swap
          * exactly equal values' columns: either is an eigenbasis), and
@@ -199,14 +208,14 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
             rank[k] = (eig_real)r;
             values[m * n + (st == EIG_STATUS_OK ? r : k)] = st == EIG_STATUS_OK ? wk : nan;
         }
-        __syncwarp(t.mask);
+        eig_team_sync(t);
         for (int r = 0; r < n; r++)
             for (int x = t.rank; x < n * zc; x += T) {
                 const int col = zc == 2 ? x >> 1 : x, to = st == EIG_STATUS_OK ? (int)rank[col] : col;
                 out[(eig_idx)r * n * zc + to * zc + (x - col * zc)] = st == EIG_STATUS_OK ? V[r * rowlen + x] : nan;
             }
         if (t.rank == 0) status[m] = (int8_t)st;
-        __syncwarp(t.mask); /* As and the scratch serve the team's next matrix */
+        eig_team_sync(t); /* As and the scratch serve the team's next matrix */
     }
 #undef EIG_WT_TAU
 #undef EIG_WT_EC
@@ -218,6 +227,9 @@ typedef void (*EIG_FN(warp_tridiag_vectors_fn))(eig_solve_params, int, int, int,
                                                 eig_real *, eig_real *, int8_t *, int32_t *);
 static EIG_FN(warp_tridiag_vectors_fn) EIG_FN(warp_tridiag_vectors_kernel_for)(int T)
 {
-    return T == 8 ? EIG_FN(warp_tridiag_vectors_kernel)<8> : T == 16 ? EIG_FN(warp_tridiag_vectors_kernel)<16>
-                                                                     : EIG_FN(warp_tridiag_vectors_kernel)<32>;
+    return T == 8    ? EIG_FN(warp_tridiag_vectors_kernel)<8>
+           : T == 16 ? EIG_FN(warp_tridiag_vectors_kernel)<16>
+           : T == 64 ? EIG_FN(warp_tridiag_vectors_kernel)<64>
+           : T == 128 ? EIG_FN(warp_tridiag_vectors_kernel)<128>
+                      : EIG_FN(warp_tridiag_vectors_kernel)<32>;
 }

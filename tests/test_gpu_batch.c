@@ -377,8 +377,10 @@ int main(void)
                 /* n = 128 on one thread per matrix takes seconds per batch: automatic kernel only */
                 for (size_t k = 0; k < (n >= 128 ? 1 : sizeof kernels / sizeof kernels[0]); k++)
                     ran += run_case(&cases[c], single, n, kernels[k], default_split);
-                /* ... and the block-per-matrix kernel, fast at any n */
+                /* ... and the cooperative tridiag-ql kernels, fast at any n
+                 * (warp-tridiag with 128-lane teams for vectors) */
                 if (n >= 128) ran += run_case(&cases[c], single, n, "block-tridiag", default_split);
+                if (n >= 128) ran += run_case(&cases[c], single, n, "warp-tridiag", default_split);
                 /* sub-chunks that do not divide the batch, streams reused */
                 if (n <= 33) ran += run_case(&cases[c], single, n, NULL, odd_split);
                 if (n == 5) ran += run_case(&cases[c], single, n, NULL, one_stream);
