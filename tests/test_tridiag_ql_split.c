@@ -72,6 +72,7 @@ SPLIT_CHECK(s, float)
         static T a[MAX_N * MAX_N * 2], a2[MAX_N * MAX_N * 2], w[MAX_N], work[5 * MAX_N], tau[MAX_N];              \
         static T v1[MAX_N * MAX_N * 2], v2[MAX_N * MAX_N * 2], v3[MAX_N * MAX_N * 2];                               \
         static T d[MAX_N * STRIDE], e[2 * MAX_N * STRIDE], d0[MAX_N * STRIDE], e0[2 * MAX_N * STRIDE], buf[CAP + 4]; \
+        static T d1[MAX_N * STRIDE], e1[2 * MAX_N * STRIDE];                                                          \
         static T ec[2 * MAX_N];                                                                                       \
         fill_##PREC(rng, a, n, zc);                                                                                   \
         memcpy(a2, a, sizeof(T) * (size_t)(n * n * zc));                                                              \
@@ -84,7 +85,7 @@ SPLIT_CHECK(s, float)
                                                             0, &sigma);                                               \
         if (st2 == EIG_STATUS_OK)                                                                                     \
             eig_tridiag_ql_vectors_form_team_##PREC(solo, n, zc, a2, 1, tau, 1, ec, 1, v2, 1, 0);                     \
-        memcpy(d0, d, sizeof d), memcpy(e0, e, sizeof e);                                                             \
+        memcpy(d0, d, sizeof d), memcpy(e0, e, sizeof e), memcpy(d1, d, sizeof d), memcpy(e1, e, sizeof e);          \
         const int chunk = 2 * n + 6; /* the least a sweep needs, 2n, and a little */                                 \
         eig_ql_log log = {buf, CAP, chunk, 0, 0};                                                                        \
         st2 = eig_tridiag_ql_logged_finish_##PREC(n, st2, sigma, d, STRIDE, e, STRIDE, zc, 0, &it2, &log);             \
@@ -113,6 +114,17 @@ SPLIT_CHECK(s, float)
         for (int k = small; k < small + 4; k++) kept &= buf[k] == (T)-7;                                              \
         eig_test_expect(tiny.len > small && kept, "%s n=%d: an overflowing log reported length %d for capacity %d%s", \
                         #PREC, n, tiny.len, small, kept ? "" : ", and was written past it");                         \
+        /* the same in chunks, the capacity two reals short of a chunk's end:                                        \
+         * a sweep after the overflow must not pad forever towards a chunk end                                       \
+         * the saturated length never reaches */                                                                     \
+        const int ch = 2 * n + 6, capc = ch - 4;                                                                      \
+        for (int k = capc; k < capc + 4; k++) buf[k] = (T)-7;                                                         \
+        eig_ql_log chunked = {buf, capc, ch, 0, 0};                                                                   \
+        eig_tridiag_ql_logged_finish_##PREC(n, EIG_STATUS_OK, sigma, d1, STRIDE, e1, STRIDE, zc, 0, 0, &chunked);     \
+        kept = 1;                                                                                                     \
+        for (int k = capc; k < capc + 4; k++) kept &= buf[k] == (T)-7;                                                \
+        eig_test_expect(chunked.len > capc && kept, "%s n=%d: a chunked overflowing log reported length %d for "     \
+                        "capacity %d%s", #PREC, n, chunked.len, capc, kept ? "" : ", and was written past it");       \
     }
 VECTOR_CHECK(d, double, 1e-13 * n)
 VECTOR_CHECK(s, float, 2e-5f * n)
