@@ -63,6 +63,20 @@ static int warp_tridiag_group(const eig_solve_params *p, int n)
     if (p->vectors && n > 24 && n <= 32) return 12;
     return n > 32 && n <= 48 ? 8 : EIG_WARP_TRIDIAG_GROUP;
 }
+/* Shared memory a warp-tridiag block may take: 200 KB, or what the current
+ * GPU gives a block where that is less (A100: 163 KB; without it a forced
+ * or automatic choice near the limit would fail at launch instead of
+ * going to block-tridiag). 200 KB when no GPU answers. */
+static size_t warp_tridiag_smem_limit(void)
+{
+    int dev = 0, optin = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess) {
+        cudaGetLastError();
+        return (size_t)200 * 1024;
+    }
+    return optin < 200 * 1024 ? (size_t)optin : (size_t)200 * 1024;
+}
 /* A in shared memory up to this n (EIG_WARP_TRIDIAG_SHARED_TO in the
  * environment overrides it: a tuning knob, read per batch). */
 #define EIG_WARP_TRIDIAG_SHARED_TO 64
@@ -168,7 +182,7 @@ static size_t EIG_FN(warp_tridiag_smem_reals)(const eig_solve_params *p, int n, 
 
 static int EIG_FN(warp_tridiag_fits)(const eig_solve_params *p, int n)
 {
-    return EIG_FN(warp_tridiag_smem_reals)(p, n, warp_tridiag_a_shared(n)) * sizeof(eig_real) <= (size_t)200 * 1024;
+    return EIG_FN(warp_tridiag_smem_reals)(p, n, warp_tridiag_a_shared(n)) * sizeof(eig_real) <= warp_tridiag_smem_limit();
 }
 
 /* The border of a team's bordered matrix As (n' = n + off), zeroed once

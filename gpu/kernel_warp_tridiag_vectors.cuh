@@ -21,8 +21,9 @@
  * usual) is not an error: phase 2 saved d and e before the chase, and the
  * team solves that matrix again the block-tridiag way (the leader chases,
  * the team applies each sweep) on the V it formed. A is in shared memory
- * only (real n <= 128 or so: the fit is checked). Above n = 48 (Hermitian
- * 36) a team is a whole block of 64 or 128 threads, one team per block
+ * only (double, real: n <= 133 on an H100, 117 on an A100; the fit is
+ * checked against the GPU). Above n = 48 (Hermitian 36) a team is a
+ * whole block of 64 or 128 threads, one team per block
  * (warp_tridiag_team): two or four warps share each matrix's work, since
  * shared memory holds too few matrices for one warp each to hide its
  * latencies. Per-precision body included by batch_gpu_impl.cuh after
@@ -88,7 +89,7 @@ static size_t EIG_FN(warp_tridiag_vectors_smem_reals)(const eig_solve_params *p,
 
 static int EIG_FN(warp_tridiag_vectors_fits)(const eig_solve_params *p, int n)
 {
-    return EIG_FN(warp_tridiag_vectors_smem_reals)(p, n) * sizeof(eig_real) <= (size_t)200 * 1024;
+    return EIG_FN(warp_tridiag_vectors_smem_reals)(p, n) * sizeof(eig_real) <= warp_tridiag_smem_limit();
 }
 
 /* in: matrix-wise input (read only); values, vectors: matrix-wise outputs;
