@@ -557,7 +557,8 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
         smem = (size_t)bt_teams * EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(EIG_FN(block_tridiag_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_TRIDIAG && wt_vectors) {
-        T = warp_tridiag_team(p, n) > 32 ? warp_tridiag_team(p, n) : 32;
+        const int team = warp_tridiag_team(p, n);
+        T = team > 32 ? team : 32; /* one block team, or warp teams in one warp */
         smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(wtv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_TRIDIAG) {

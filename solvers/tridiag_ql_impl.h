@@ -219,9 +219,9 @@ EIG_HD void EIG_FN(eig_ql_log_put)(eig_ql_log *log, eig_real x, eig_real y)
 EIG_HD void EIG_FN(eig_ql_log_sweep)(eig_ql_log *log, int p, int dir, int rotations)
 {
     const int need = 2 + 2 * rotations;
-    /* (once past cap the length stops growing: no padding then, it would
-     * never reach the chunk's end) */
-    if (log->chunk > 0 && log->len <= log->cap && log->len % log->chunk + need > log->chunk)
+    /* (padding stops once past cap: the length stops growing there and
+     * would never reach the chunk's end) */
+    if (log->chunk > 0 && log->len % log->chunk + need > log->chunk)
         while (log->len % log->chunk && log->len <= log->cap) EIG_FN(eig_ql_log_put)(log, 0, 0);
     log->head = log->len;
     EIG_FN(eig_ql_log_put)(log, (eig_real)p, (eig_real)dir);
