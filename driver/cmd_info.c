@@ -53,7 +53,7 @@ static void print_attrs(hid_t obj, const char *indent)
 static void print_dataset(hid_t file, const char *name)
 {
     if (H5Lexists(file, name, H5P_DEFAULT) <= 0) return;
-    hid_t d = H5Dopen2(file, name, H5P_DEFAULT);
+    hid_t d = eig_h5_open_dataset(file, name);
     if (d < 0) return;
     hid_t s = H5Dget_space(d), t = H5Dget_type(d), pl = H5Dget_create_plist(d);
     int rank = H5Sget_simple_extent_ndims(s);
@@ -84,7 +84,7 @@ static void print_dataset(hid_t file, const char *name)
 static void print_status_counts(hid_t file)
 {
     if (H5Lexists(file, "status", H5P_DEFAULT) <= 0) return;
-    hid_t d = H5Dopen2(file, "status", H5P_DEFAULT), s = H5Dget_space(d);
+    hid_t d = eig_h5_open_dataset(file, "status"), s = H5Dget_space(d);
     hsize_t n;
     H5Sget_simple_extent_dims(s, &n, NULL);
     long long counts[5] = {0, 0, 0, 0, 0}; /* ok, not converged, invalid, unknown, pending (-1) */
@@ -109,7 +109,7 @@ static void print_status_counts(hid_t file)
 /* The first k matrices of a result file, one line each. */
 static void show_results(hid_t f, long long k)
 {
-    hid_t d = H5Dopen2(f, "eigenvalues", H5P_DEFAULT), s = H5Dget_space(d), t = H5Dget_type(d);
+    hid_t d = eig_h5_open_dataset(f, "eigenvalues"), s = H5Dget_space(d), t = H5Dget_type(d);
     hsize_t dims[2];
     H5Sget_simple_extent_dims(s, dims, NULL);
     int cplx = H5Tget_class(t) == H5T_COMPOUND, n = (int)dims[1];
@@ -128,7 +128,7 @@ static void show_results(hid_t f, long long k)
     H5Sselect_hyperslab(s, H5S_SELECT_SET, off, NULL, cnt, NULL);
     int ok = k > 0 && H5Dread(d, mt, ms, s, H5P_DEFAULT, v) >= 0;
     H5Sclose(ms);
-    hid_t ds = H5Dopen2(f, "status", H5P_DEFAULT), di = H5Dopen2(f, "iterations", H5P_DEFAULT);
+    hid_t ds = eig_h5_open_dataset(f, "status"), di = eig_h5_open_dataset(f, "iterations");
     hid_t s1 = H5Dget_space(ds), m1 = H5Screate_simple(1, cnt, NULL);
     H5Sselect_hyperslab(s1, H5S_SELECT_SET, off, NULL, cnt, NULL);
     ok = ok && H5Dread(ds, H5T_NATIVE_INT8, m1, s1, H5P_DEFAULT, st) >= 0 && H5Dread(di, H5T_NATIVE_INT32, m1, s1, H5P_DEFAULT, it) >= 0;

@@ -55,7 +55,7 @@ static int open_part(const char *path, part_info *p)
     eig_h5_read_attr_string(p->file, "kind", p->kind, sizeof p->kind);
     eig_h5_read_attr_string(p->file, "method", p->method, sizeof p->method);
     eig_h5_read_attr_string(p->file, "precision", p->precision, sizeof p->precision);
-    hid_t d = H5Dopen2(p->file, "eigenvalues", H5P_DEFAULT), s = H5Dget_space(d);
+    hid_t d = eig_h5_open_dataset(p->file, "eigenvalues"), s = H5Dget_space(d);
     hsize_t dims[2];
     H5Sget_simple_extent_dims(s, dims, NULL);
     H5Sclose(s), H5Dclose(d);
@@ -100,7 +100,7 @@ static int copy_part(const part_info *p, eig_result_file *out, const eig_solve_p
     for (eig_idx off = 0; !rc && off < p->count; off += block) {
         eig_idx cnt = p->count - off < block ? p->count - off : block;
         for (int k = 0; k < (l.vectors ? 4 : 3) && !rc; k++) {
-            hid_t d = H5Dopen2(p->file, sets[k].name, H5P_DEFAULT), fs, ms;
+            hid_t d = eig_h5_open_dataset(p->file, sets[k].name), fs, ms;
             eig_h5_select_rows(d, off, cnt, &fs, &ms);
             herr_t e = d < 0 ? -1 : H5Dread(d, sets[k].type, ms, fs, H5P_DEFAULT, sets[k].buf);
             H5Sclose(fs), H5Sclose(ms);

@@ -40,7 +40,7 @@ static int open_dataset(eig_collection *c, const char *name, hid_t *d)
     snprintf(c->dataset, sizeof c->dataset, "%s", name);
     EIG_CHECK(H5Lexists(c->file, name, H5P_DEFAULT) > 0, EIG_ERR_INPUT,
               "%s: no dataset /%s (is this an eigsweep collection? see `eigsweep info`)", c->path, name);
-    *d = H5Dopen2(c->file, name, H5P_DEFAULT);
+    *d = eig_h5_open_dataset(c->file, name);
     EIG_CHECK(*d >= 0, EIG_ERR_INPUT, "%s: cannot open dataset /%s (file damaged?)", c->path, name);
     return 0;
 }

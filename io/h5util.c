@@ -164,6 +164,15 @@ hid_t eig_h5_make_dcpl(int rank, const hsize_t *dims, hsize_t row_bytes)
     return dcpl;
 }
 
+hid_t eig_h5_open_dataset(hid_t loc, const char *name)
+{
+    hid_t dapl = H5Pcreate(H5P_DATASET_ACCESS);
+    H5Pset_chunk_cache(dapl, H5D_CHUNK_CACHE_NSLOTS_DEFAULT, 0, H5D_CHUNK_CACHE_W0_DEFAULT);
+    hid_t d = H5Dopen2(loc, name, dapl);
+    H5Pclose(dapl);
+    return d;
+}
+
 hid_t eig_h5_create_dataset(hid_t file, const char *name, hid_t type, int rank, const hsize_t *dims)
 {
     hsize_t row = H5Tget_size(type);

@@ -102,10 +102,10 @@ static int reopen_partial(eig_result_file *r, const char *key)
                          "options, or remove it",
                          r->tmp_path, have ? found : "no resume key");
     }
-    r->values = H5Dopen2(r->file, "eigenvalues", H5P_DEFAULT);
-    r->status = H5Dopen2(r->file, "status", H5P_DEFAULT);
-    r->iterations = H5Dopen2(r->file, "iterations", H5P_DEFAULT);
-    if (r->params.vectors) r->vectors = H5Dopen2(r->file, "eigenvectors", H5P_DEFAULT);
+    r->values = eig_h5_open_dataset(r->file, "eigenvalues");
+    r->status = eig_h5_open_dataset(r->file, "status");
+    r->iterations = eig_h5_open_dataset(r->file, "iterations");
+    if (r->params.vectors) r->vectors = eig_h5_open_dataset(r->file, "eigenvectors");
     if (r->values < 0 || r->status < 0 || r->iterations < 0 || (r->params.vectors && r->vectors < 0)) {
         eig_results_finish(r, 0, 1);
         return EIG_ERROR(EIG_ERR_OUTPUT, "%s: --resume: the partial output lacks its datasets; remove it", r->tmp_path);

@@ -7,12 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "h5util.h"
+
 /* Reads a whole dataset in its file type's native bytes; returns the size. */
 static unsigned char *read_raw(const char *path, const char *name, size_t *bytes)
 {
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     if (f < 0) return NULL;
-    hid_t d = H5Dopen2(f, name, H5P_DEFAULT);
+    hid_t d = eig_h5_open_dataset(f, name);
     unsigned char *buf = NULL;
     if (d >= 0) {
         hid_t t = H5Dget_type(d), s = H5Dget_space(d);
@@ -40,7 +42,7 @@ static int same(const char *a, const char *b, int n, char **names)
 static int rows(const char *path, const char *name, long long start, long long count)
 {
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
-    hid_t d = f < 0 ? -1 : H5Dopen2(f, name, H5P_DEFAULT);
+    hid_t d = f < 0 ? -1 : eig_h5_open_dataset(f, name);
     if (d < 0) { fprintf(stderr, "cannot open %s:/%s\n", path, name); return 2; }
     hid_t t = H5Dget_type(d), s = H5Dget_space(d);
     int cplx = H5Tget_class(t) == H5T_COMPOUND, rank = H5Sget_simple_extent_ndims(s);

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "h5util.h"
+
 #include "testutil.h"
 
 #define TOL_C 200.0 /* generous: a check that the pipeline is wired, not a bound */
@@ -27,7 +29,7 @@ static hid_t cplx(void)
 
 static int read_all(hid_t f, const char *name, hid_t mtype, void *buf)
 {
-    hid_t d = H5Dopen2(f, name, H5P_DEFAULT);
+    hid_t d = eig_h5_open_dataset(f, name);
     if (d < 0) return -1;
     herr_t r = H5Dread(d, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf);
     H5Dclose(d);
@@ -36,7 +38,7 @@ static int read_all(hid_t f, const char *name, hid_t mtype, void *buf)
 
 static int dims_of(hid_t f, const char *name, hsize_t *dims)
 {
-    hid_t d = H5Dopen2(f, name, H5P_DEFAULT);
+    hid_t d = eig_h5_open_dataset(f, name);
     if (d < 0) return -1;
     hid_t s = H5Dget_space(d);
     int r = H5Sget_simple_extent_dims(s, dims, NULL);
@@ -98,7 +100,7 @@ int main(int argc, char **argv)
     if (fi < 0 || fo < 0) { fprintf(stderr, "cannot open %s or %s\n", argv[1], argv[2]); return 2; }
     char kind[64], prec[16];
     int tri = H5Lexists(fi, "diag", H5P_DEFAULT) > 0;
-    hid_t dk = H5Dopen2(fi, tri ? "diag" : "matrices", H5P_DEFAULT);
+    hid_t dk = eig_h5_open_dataset(fi, tri ? "diag" : "matrices");
     attr_string(dk, "kind", kind, sizeof kind);
     hid_t ft = H5Dget_type(dk);
     int single = H5Tget_size(ft) == 4 || (H5Tget_size(ft) == 8 && H5Tget_class(ft) == H5T_COMPOUND);

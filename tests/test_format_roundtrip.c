@@ -94,14 +94,14 @@ static void results_roundtrip(void)
     hid_t ct = H5Tcreate(H5T_COMPOUND, 16);
     H5Tinsert(ct, "r", 0, H5T_NATIVE_DOUBLE);
     H5Tinsert(ct, "i", 8, H5T_NATIVE_DOUBLE);
-    hid_t d = H5Dopen2(f, "eigenvalues", H5P_DEFAULT);
+    hid_t d = eig_h5_open_dataset(f, "eigenvalues");
     eig_test_expect(H5Dread(d, ct, H5S_ALL, H5S_ALL, H5P_DEFAULT, back) >= 0 && !memcmp(back, values, sizeof back),
                     "eigenvalues read back as {r,i} pairs");
     H5Dclose(d);
-    d = H5Dopen2(f, "status", H5P_DEFAULT);
+    d = eig_h5_open_dataset(f, "status");
     eig_test_expect(H5Dread(d, H5T_NATIVE_INT8, H5S_ALL, H5S_ALL, H5P_DEFAULT, sb) >= 0 && !memcmp(sb, status, 5), "status read back");
     H5Dclose(d);
-    d = H5Dopen2(f, "iterations", H5P_DEFAULT);
+    d = eig_h5_open_dataset(f, "iterations");
     eig_test_expect(H5Dread(d, H5T_NATIVE_INT32, H5S_ALL, H5S_ALL, H5P_DEFAULT, ib) >= 0 && !memcmp(ib, iters, sizeof ib), "iterations read back");
     H5Dclose(d);
     H5Tclose(ct);
