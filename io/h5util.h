@@ -30,13 +30,16 @@ int eig_h5_is_hdf5(const char *path);
 int eig_h5_check_output_path(const char *path, int force);
 /* Chunked (~1 MiB, whole rows), allocated early, no fill, no timestamps. */
 hid_t eig_h5_make_dcpl(int rank, const hsize_t *dims, hsize_t row_bytes);
-/* Opens a dataset for reading without a chunk cache. HDF5 1.10 then reads an
- * unfiltered chunk straight into the caller's buffer, sized by the chunk's
- * shape. Through the cache it trusts the stored size in the chunk record, and
- * a damaged record (say 256 bytes where the chunk has 11,520) makes it copy a
- * whole chunk out of the smaller buffer. Reads here cover whole chunks, so the
- * cache would only add a copy. Every dataset read from a file a user hands us
- * is opened through this. */
+/* Opens a dataset without a chunk cache. HDF5 1.10 then reads an unfiltered
+ * chunk straight into the caller's buffer, sized by the chunk's shape.
+ * Through the cache it trusts the stored size in the chunk record, and a
+ * damaged record (say 256 bytes where the chunk has 11,520) makes it copy a
+ * whole chunk out of the smaller buffer. Filtered (compressed) chunks go
+ * through the cache whatever its size, so this protects unfiltered data
+ * only; their filters check what they decode. Without the cache, reads
+ * that cover whole chunks skip a copy; partial ones read only the part
+ * they need. Every dataset of a file a user hands us (inputs, results to
+ * resume, merge parts, info) is opened through this, read-only or not. */
 hid_t eig_h5_open_dataset(hid_t loc, const char *name);
 hid_t eig_h5_create_dataset(hid_t file, const char *name, hid_t type, int rank, const hsize_t *dims);
 /* Reserves `size` bytes of disk for path (creating it when create), so a full
