@@ -377,7 +377,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     pl.use_gpu = bind.use_gpu;
     o.backend = bind.use_gpu ? BACKEND_GPU : BACKEND_CPU;
     /* The GPU's own automatic method (tridiag-ql where the CPU takes Jacobi
-     * above n = 12). It cannot fail where the CPU's choice passed: both
+     * above n = 5). It cannot fail where the CPU's choice passed: both
      * methods take every option Jacobi takes. */
     if (auto_method && bind.use_gpu) {
         o.params.method = EIG_METHOD_AUTO;

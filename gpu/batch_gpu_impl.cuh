@@ -452,11 +452,11 @@ static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
  * docs/performance.md, kernel table). */
 /* `small`: the job has too few matrices for one thread per matrix to fill
  * the GPU (fewer than EIG_SMALL_BATCH_PER_SM per SM): tridiag-ql above
- * n = 32 then takes block-tridiag, a block per matrix. Values-only
- * tridiag-ql from n = 16 takes warp-tridiag from warp_tridiag_min_job
- * matrices up and block-tridiag below (n = 64, 7,629 matrices: 8.4 ms
- * against 23.5; 180 Hermitian 128 x 128: 9.8 ms against 219); with
- * vectors the same from n = 16 to 128, Hermitian to 64 (100,000 matrices,
+ * n = 32 then takes block-tridiag, a block per matrix. Tridiag-ql from
+ * n = 6 takes warp-tridiag from warp_tridiag_min_job matrices up and
+ * block-tridiag below, values (n = 64, 7,629 matrices: 8.4 ms against
+ * 23.5; 180 Hermitian 128 x 128: 9.8 ms against 219) and vectors, up to
+ * n = 128, Hermitian 64 (100,000 matrices,
  * device resident: symmetric n = 16 4.5 ms against 15.8, n = 32 22.1
  * against 53.1; 20,000, n = 64: 37.5 against 89.4; 10,000, n = 128: 203.0
  * against 380.5; Hermitian n = 32 57.5 against 71.7; 20,000, n = 64 116.6
@@ -480,7 +480,7 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
     if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few) return K_WARP_TRIDIAG;
     if (EIG_FN(kernel_applies)(K_BLOCK_TRIDIAG, p, n) &&
         (n >= (p->vectors ? EIG_BLOCK_TRIDIAG_VECTORS_FROM : EIG_BLOCK_TRIDIAG_FROM) || (small && n > 32) ||
-         (!p->vectors && wt_range && wt_few)))
+         (wt_range && wt_few)))
         return K_BLOCK_TRIDIAG;
     if (EIG_FN(kernel_applies)(K_EIGVAL_THREAD, p, n) && n >= EIG_EIGVAL_THREAD_FROM) return K_EIGVAL_THREAD;
     if (EIG_FN(kernel_applies)(K_THREAD_SHARED, p, n) && n <= EIG_FN(shared_wins_up_to)(p)) return K_THREAD_SHARED;

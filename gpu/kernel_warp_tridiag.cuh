@@ -18,10 +18,16 @@
 #define EIG_WARP_TRIDIAG_ONCE
 #include <stdlib.h>
 #include <cuda_pipeline.h>
-/* auto_kernel: warp-tridiag for values-only tridiag-ql from FROM to TO.
+/* auto_kernel: warp-tridiag for tridiag-ql from FROM to TO (with vectors to
+ * the _VECTORS_ limits of kernel_warp_tridiag_vectors.cuh).
  * (measurements: docs/performance.md §2, bench/bench_gpu symmetric N COUNT
- * method=tridiag-ql kernel=K resident) */
-#define EIG_WARP_TRIDIAG_FROM 16
+ * method=tridiag-ql kernel=K resident). FROM was 16 until the thread kernels
+ * it replaced below were measured against it (H100, 2026-11-23, 500,000
+ * matrices, host to host, ms, thread kernel / warp-tridiag): symmetric with
+ * vectors n = 8 11.6 / 8.2, 12 51.7 / 17.8, 14 83.9 / 25.2; Hermitian with
+ * vectors n = 6 11.4 / 9.2, 10 74.0 / 23.3, 14 202.4 / 48.4; values up to
+ * 5% faster from n = 8, even at n = 6; Hermitian n = 4 even (4.20 / 4.25). */
+#define EIG_WARP_TRIDIAG_FROM 6
 #define EIG_WARP_TRIDIAG_TO 128
 /* below this n: four 8-lane teams, and G = 24 for real matrices
  * (warp_tridiag_team, warp_tridiag_group) */
@@ -101,8 +107,14 @@ static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms)
      * block-tridiag 2.6 at 4,000, 4.9 at 8,000); with vectors above n = 64,
      * half a block (symmetric n = 128, 128-lane teams, G = 16: 40.8 ms for
      * 500 to 2,000 matrices, block-tridiag 30.5 at 500, 48.5 at 1,000; n = 80
-     * G = 8: 10.3 against 12.5 at 1,000) */
-    const long long warps_x4 = p->vectors && n <= 32 ? 12 : p->vectors && n > 64 ? 2 : few_warps ? 5 : 8;
+     * G = 8: 10.3 against 12.5 at 1,000); with vectors below n = 16, 1.5
+     * (n = 8: block-tridiag 0.19 ms at 2,000 matrices, 0.48 at 8,000,
+     * warp-tridiag 0.33, 0.37; n = 12: 0.32, 0.95 against 0.69, 0.68) */
+    const long long warps_x4 = p->vectors && n < 16    ? 6
+                               : p->vectors && n <= 32 ? 12
+                               : p->vectors && n > 64  ? 2
+                               : few_warps             ? 5
+                                                       : 8;
     return (long long)sms * warp_tridiag_group(p, n) * warps_x4 / 4;
 }
 /* Lanes per reducing team, T: the warp splits into 32 / T teams that reduce

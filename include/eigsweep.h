@@ -60,7 +60,7 @@ const char *eig_status_name(int status);
  * combination is supported. Returns 0 or an eig_err code with a message. */
 int eig_method_resolve(eig_solve_params *p, int n);
 /* The same for a solve on the GPU backend: there the tridiagonal route beats
- * Jacobi from n = 13 up (docs/methods.md), so AUTO resolves to tridiag-ql
+ * Jacobi from n = 6 up (docs/methods.md), so AUTO resolves to tridiag-ql
  * where the CPU would take Jacobi. */
 int eig_method_resolve_gpu(eig_solve_params *p, int n);
 

@@ -96,9 +96,12 @@ int eig_method_resolve(eig_solve_params *p, int n)
 
 int eig_method_resolve_gpu(eig_solve_params *p, int n)
 {
-    /* On the GPU's kernels the tridiagonal route beats Jacobi from n = 13 up,
-     * values or vectors (docs/performance.md, kernel table and §2). */
-    if (p->method == EIG_METHOD_AUTO && p->kind == EIG_KIND_SYMMETRIC && p->select == EIG_SELECT_ALL && n > 12)
+    /* On the GPU's kernels the tridiagonal route (warp-tridiag) beats Jacobi
+     * from n = 6 up, values or vectors (H100, 500,000 matrices, host to host,
+     * ms, Jacobi / warp-tridiag: n = 6 values 3.32 / 3.10, vectors 5.49 /
+     * 4.95; n = 8 5.96 / 5.60, 11.81 / 8.19; n = 12 26.05 / 11.90, 67.90 /
+     * 17.65; n = 5 even: 2.33 / 2.21, 3.50 / 3.56; docs/performance.md §6). */
+    if (p->method == EIG_METHOD_AUTO && p->kind == EIG_KIND_SYMMETRIC && p->select == EIG_SELECT_ALL && n > 5)
         p->method = EIG_METHOD_TRIDIAG_QL;
     return eig_method_resolve(p, n);
 }

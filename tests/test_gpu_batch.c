@@ -61,9 +61,10 @@ static const gpu_case cases[] = {
     {"tridiagonal bisection range", EIG_KIND_TRIDIAGONAL, EIG_METHOD_BISECTION, 0, EIG_SELECT_RANGE},
 };
 
-/* Around every switch of the kernel table (8/9, 10/11, 16/17, 24/25, 32/33,
- * warp-tridiag's group size 48/49 and shared A 64/65) plus the edges. */
-static const int sizes[] = {1, 2, 3, 5, 8, 9, 10, 11, 16, 17, 24, 25, 31, 32, 33, 48, 49, 64, 65, 128};
+/* Around every switch of the kernel table (warp-tridiag from 5/6, 8/9,
+ * 10/11, 15/16, 16/17, 24/25, 32/33, warp-tridiag's group size 48/49 and
+ * shared A 64/65) plus the edges. */
+static const int sizes[] = {1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 15, 16, 17, 24, 25, 31, 32, 33, 48, 49, 64, 65, 128};
 
 /* NULL: the automatic choice; the others are forced when they apply. */
 static const char *kernels[] = {NULL, "thread-global", "thread-shared", "warp-jacobi", "eigval-thread",

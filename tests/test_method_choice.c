@@ -1,5 +1,5 @@
 /* --method auto: the CPU's and the GPU's choice for every family, n around
- * the switches (12/13, 32/33), subsets and vectors; an explicit method is
+ * the switches (5/6 on the GPU, 32/33 on the CPU), subsets and vectors; an explicit method is
  * kept, and a combination that does not exist is refused on both. */
 #include <string.h>
 
@@ -39,8 +39,9 @@ int main(void)
     const int all = EIG_SELECT_ALL, idx = EIG_SELECT_INDEX;
     for (int vectors = 0; vectors <= 1; vectors++) {
         expect_choice(EIG_KIND_SYMMETRIC, A, vectors, all, 2, J, J);
-        expect_choice(EIG_KIND_SYMMETRIC, A, vectors, all, 12, J, J);
-        expect_choice(EIG_KIND_SYMMETRIC, A, vectors, all, 13, J, Q);
+        expect_choice(EIG_KIND_SYMMETRIC, A, vectors, all, 5, J, J);
+        expect_choice(EIG_KIND_SYMMETRIC, A, vectors, all, 6, J, Q);
+        expect_choice(EIG_KIND_SYMMETRIC, A, vectors, all, 12, J, Q);
         expect_choice(EIG_KIND_SYMMETRIC, A, vectors, all, 32, J, Q);
         expect_choice(EIG_KIND_SYMMETRIC, A, vectors, all, 33, Q, Q);
         expect_choice(EIG_KIND_SYMMETRIC, J, vectors, all, 64, J, J); /* explicit: kept */
