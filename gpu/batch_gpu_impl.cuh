@@ -534,7 +534,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
     if (kernel == K_BLOCK_TRIDIAG && p->vectors && !bt_zshared) work_reals = (eig_idx)n * (n | 1); /* Z */
     const int wg_global = kernel == K_WARP_GENERAL && EIG_FN(warp_general_in_global)(n);
     const int wt_vectors = kernel == K_WARP_TRIDIAG && p->vectors;
-    const int wt_shared = kernel == K_WARP_TRIDIAG && (wt_vectors || warp_tridiag_a_shared(n));
+    const int wt_shared = kernel == K_WARP_TRIDIAG && (wt_vectors || warp_tridiag_a_shared(p, n));
     const EIG_FN(warp_tridiag_fn) wt_kernel = kernel == K_WARP_TRIDIAG && !wt_vectors
                                                   ? EIG_FN(warp_tridiag_kernel_for)(wt_shared, warp_tridiag_team(p, n))
                                                   : 0;
@@ -562,7 +562,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
         smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(wtv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_TRIDIAG) {
-        T = 32;
+        T = warp_tridiag_team(p, n) > 32 ? warp_tridiag_team(p, n) : 32; /* a block team, or warp teams */
         smem = EIG_FN(warp_tridiag_smem_reals)(p, n, wt_shared) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(wt_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_JACOBI) {

@@ -18,6 +18,7 @@
 #define EIG_WARP_TRIDIAG_ONCE
 #include <stdlib.h>
 #include <cuda_pipeline.h>
+static int warp_tridiag_team(const eig_solve_params *p, int n); /* lanes per team, below */
 /* auto_kernel: warp-tridiag for tridiag-ql from FROM to TO (with vectors to
  * the _VECTORS_ limits of kernel_warp_tridiag_vectors.cuh).
  * (measurements: docs/performance.md §2, bench/bench_gpu symmetric N COUNT
@@ -65,7 +66,11 @@ static int warp_tridiag_group(const eig_solve_params *p, int n)
      * measured at 100,000 (n = 56, 64), 50,000 (80, 96) and 20,000 (128)
      * symmetric matrices, where few waves of blocks round less
      * (docs/performance.md §2); Hermitian n = 56, 64: 6 and 8 within 2% */
-    if (p->vectors && n > 48) return p->kind == EIG_KIND_HERMITIAN ? 8 : n > 96 ? 24 : 12;
+    /* (values with block teams, 20,000 matrices, ms: n = 80 G = 8 38.3, 12
+     * 32.2, 16 35.0, 24 40.6; n = 96 74.9, 61.4, 59.4, 55.8; n = 128
+     * (10,000) 125.0, 101.5, 97.2, 91.7, 32: 94.6. 24 at n = 96 leaves
+     * 1,000-matrix jobs too few blocks, so 12 there as with vectors.) */
+    if ((p->vectors && n > 48) || warp_tridiag_team(p, n) > 32) return p->kind == EIG_KIND_HERMITIAN ? 8 : n > 96 ? 24 : 12;
     if (p->vectors && n > 24 && n <= 32) return 12;
     return n > 32 && n <= 48 ? 8 : EIG_WARP_TRIDIAG_GROUP;
 }
@@ -83,13 +88,15 @@ static size_t warp_tridiag_smem_limit(void)
     }
     return optin < 200 * 1024 ? (size_t)optin : (size_t)200 * 1024;
 }
-/* A in shared memory up to this n (EIG_WARP_TRIDIAG_SHARED_TO in the
- * environment overrides it: a tuning knob, read per batch). */
+/* Values: A in shared memory up to this n (EIG_WARP_TRIDIAG_SHARED_TO in
+ * the environment overrides it: a tuning knob, read per batch), and always
+ * for a block team (warp_tridiag_team), which exists to share one matrix
+ * in shared memory among several warps. */
 #define EIG_WARP_TRIDIAG_SHARED_TO 64
-static int warp_tridiag_a_shared(int n)
+static int warp_tridiag_a_shared(const eig_solve_params *p, int n)
 {
     const char *s = getenv("EIG_WARP_TRIDIAG_SHARED_TO");
-    return n <= (s ? atoi(s) : EIG_WARP_TRIDIAG_SHARED_TO);
+    return warp_tridiag_team(p, n) > 32 || n <= (s ? atoi(s) : EIG_WARP_TRIDIAG_SHARED_TO);
 }
 /* The fewest matrices in a job for which auto takes warp-tridiag: below it
  * block-tridiag (a block per matrix) is faster, since warp-tridiag's time
@@ -109,10 +116,13 @@ static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms)
      * 500 to 2,000 matrices, block-tridiag 30.5 at 500, 48.5 at 1,000; n = 80
      * G = 8: 10.3 against 12.5 at 1,000); with vectors below n = 16, 1.5
      * (n = 8: block-tridiag 0.19 ms at 2,000 matrices, 0.48 at 8,000,
-     * warp-tridiag 0.33, 0.37; n = 12: 0.32, 0.95 against 0.69, 0.68) */
-    const long long warps_x4 = p->vectors && n < 16    ? 6
-                               : p->vectors && n <= 32 ? 12
-                               : p->vectors && n > 64  ? 2
+     * warp-tridiag 0.33, 0.37; n = 12: 0.32, 0.95 against 0.69, 0.68);
+     * values with block teams above n = 64 half a block too (n = 128: 500
+     * matrices block-tridiag 16.2 ms, warp-tridiag 23.0; 953: 24.3 / 23.2;
+     * n = 80, 1,000: 9.4 / 6.5) */
+    const long long warps_x4 = p->vectors && n < 16          ? 6
+                               : p->vectors && n <= 32       ? 12
+                               : warp_tridiag_team(p, n) > 64 ? 2
                                : few_warps             ? 5
                                                        : 8;
     return (long long)sms * warp_tridiag_group(p, n) * warps_x4 / 4;
@@ -120,9 +130,9 @@ static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms)
 /* Lanes per reducing team, T: the warp splits into 32 / T teams that reduce
  * different matrices of the group at once: 8 below n = 24 (with vectors
  * below n = 20), else 32; with vectors a block of 64 threads above n = 48
- * (Hermitian n = 36) and of 128 above n = 64
- * (EIG_WARP_TRIDIAG_TEAM = 8, 16 or 32, with vectors also 64 or 128,
- * overrides it). A small matrix leaves
+ * (Hermitian n = 36) and of 128 above n = 64; values of real matrices a
+ * block of 128 above n = 64, A in shared memory
+ * (EIG_WARP_TRIDIAG_TEAM = 8, 16, 32, 64 or 128 overrides it). A small matrix leaves
  * most of a 32-lane team idle and its scalar steps (norms, square roots,
  * divisions) run once per matrix; four 8-lane teams run four at once.
  * H100, 100,000 matrices, device resident (docs/performance.md §2): n = 16
@@ -137,16 +147,22 @@ static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms)
  * lanes, G = 8) against 46.8 (32, G = 6); n = 56: 25.0 / 31.1; n = 52:
  * 22.1 / 22.8; n = 48: 19.1 / 18.5; n = 40: 13.9 / 9.7. Hermitian n = 38:
  * 22.2 / 27.1; n = 34: 17.8 / 17.1. n = 128 (10,000, G = 16): 128 lanes
- * 203 ms, 64 lanes 298; n = 80 (50,000, G = 8): 178 / 229. */
+ * 203 ms, 64 lanes 298; n = 80 (50,000, G = 8): 178 / 229. Values above
+ * n = 64 (2026-11-23 19:50 UTC, device-resident, ms; 128 lanes with A in
+ * shared memory / 64 lanes / 32 lanes with A in global memory, G = 16, as
+ * before): n = 72 (20,000) 26.8 / 27.6 / 32.0; 80 32.3 / 33.8 / 43.6; 96
+ * 61.4 / 65.4 / 98.9; 128 (10,000) 91.7 / 107.9 / 99.5, single 39.8 /
+ * - / 120.2; 96 (2,260) 9.1 / 9.7 / 29.6 (block-tridiag 23.0). Hermitian
+ * values keep 32 lanes: A does not fit shared memory at n = 128. */
 #define EIG_WARP_TRIDIAG_TEAM 32
 #define EIG_WARP_TRIDIAG_VECTORS_SMALL_TEAM_BELOW 20
 static int warp_tridiag_team(const eig_solve_params *p, int n)
 {
     const char *s = getenv("EIG_WARP_TRIDIAG_TEAM");
     if (s && (atoi(s) == 8 || atoi(s) == 16 || atoi(s) == 32)) return atoi(s);
-    if (s && p->vectors && (atoi(s) == 64 || atoi(s) == 128)) return atoi(s); /* a block team */
+    if (s && (atoi(s) == 64 || atoi(s) == 128)) return atoi(s); /* a block team */
     const int below = p->vectors ? EIG_WARP_TRIDIAG_VECTORS_SMALL_TEAM_BELOW : EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW;
-    if (p->vectors && n > 64) return 128;
+    if (n > 64 && (p->vectors || p->kind != EIG_KIND_HERMITIAN)) return 128;
     if (p->vectors && n > (p->kind == EIG_KIND_HERMITIAN ? 36 : 48)) return 64;
     return n < below ? 8 : EIG_WARP_TRIDIAG_TEAM;
 }
@@ -184,17 +200,17 @@ EIG_HD eig_idx EIG_FN(warp_tridiag_team_stride)(int np, int zc, int T)
  * double, G = 16, one team, 18 KB a warp.) */
 static size_t EIG_FN(warp_tridiag_smem_reals)(const eig_solve_params *p, int n, int a_shared)
 {
-    const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, teams = 32 / (size_t)warp_tridiag_team(p, n);
+    const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, T = (size_t)warp_tridiag_team(p, n);
+    const size_t teams = T > 32 ? 1 : 32 / T, red = T > 32 ? 32 : 0; /* a block team's reduction slots */
     const size_t np = a_shared ? (size_t)EIG_FN(warp_tridiag_order)(n) : (size_t)n;
     const size_t G = (size_t)warp_tridiag_group(p, n);
-    return (a_shared ? teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, warp_tridiag_team(p, n)) : 0) +
-           G * (1 + zc) * np + 2 * G +
-           teams * (size_t)EIG_FN(warp_tridiag_scratch)((int)np);
+    return (a_shared ? teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, (int)T) : 0) +
+           G * (1 + zc) * np + 2 * G + teams * (red + (size_t)EIG_FN(warp_tridiag_scratch)((int)np));
 }
 
 static int EIG_FN(warp_tridiag_fits)(const eig_solve_params *p, int n)
 {
-    return EIG_FN(warp_tridiag_smem_reals)(p, n, warp_tridiag_a_shared(n)) * sizeof(eig_real) <= warp_tridiag_smem_limit();
+    return EIG_FN(warp_tridiag_smem_reals)(p, n, warp_tridiag_a_shared(p, n)) * sizeof(eig_real) <= warp_tridiag_smem_limit();
 }
 
 /* The border of a team's bordered matrix As (n' = n + off), zeroed once
@@ -241,17 +257,18 @@ __global__ void EIG_FN(warp_tridiag_kernel)(eig_solve_params p, int n, int G, ei
     /* (lane < 32 made visible to the compiler: with T = 32 the team index is
      * then the constant 0 and the code that of a single team, 4-15% faster
      * at n = 16-64 than with a runtime team index) */
-    const int lane = (int)(threadIdx.x & 31u), zc = p.kind == EIG_KIND_HERMITIAN ? 2 : 1;
+    const int lane = T > 32 ? (int)threadIdx.x : (int)(threadIdx.x & 31u), zc = p.kind == EIG_KIND_HERMITIAN ? 2 : 1;
     const int np = A_SHARED ? EIG_FN(warp_tridiag_order)(n) : n, off = np - n;
-    const int teams = 32 / T, team = lane / T;
+    /* T > 32: one team, the whole block of T / 32 warps */
+    const int teams = T > 32 ? 1 : 32 / T, team = T > 32 ? 0 : lane / T, red = T > 32 ? 32 : 0;
     const eig_idx first = (eig_idx)blockIdx.x * G;
     if (first >= count) return;
     const int members = count - first < G ? (int)(count - first) : G;
     const eig_idx asz = A_SHARED ? EIG_FN(warp_tridiag_team_stride)(np, zc, T) : 0;
     eig_real *As = (eig_real *)eig_smem_raw + team * asz, *d = (eig_real *)eig_smem_raw + teams * asz;
     eig_real *e = d + (eig_idx)G * np, *sig = e + (eig_idx)G * np * zc, *stat = sig + G;
-    eig_real *scr = stat + G + team * EIG_FN(warp_tridiag_scratch)(np);
-    const eig_team t = {lane % T, T, T == 32 ? 0xffffffffu : ((1u << T) - 1u) << (team * T), 0};
+    eig_real *scr = stat + G + team * (red + EIG_FN(warp_tridiag_scratch)(np));
+    const eig_team t = {lane % T, T, T >= 32 ? 0xffffffffu : ((1u << T) - 1u) << (team * T), T > 32};
     const eig_idx nn = (eig_idx)n * n * zc;
     if (A_SHARED) EIG_FN(warp_tridiag_zero_border)<T>(t, As, np, zc, off);
     for (int j = team; j < members; j += teams) {
@@ -260,9 +277,11 @@ __global__ void EIG_FN(warp_tridiag_kernel)(eig_solve_params p, int n, int G, ei
         eig_real sigma = EIG_ONE;
         int st = EIG_FN(eig_tridiag_ql_values_reduce_team)(t, np, zc, A, 1, d + j, G, e + j, G, scr, &sigma);
         if (t.rank == 0) sig[j] = sigma, stat[j] = (eig_real)st;
-        __syncwarp(t.mask); /* A and the scratch are reused by the team's next matrix */
+        eig_team_sync(t); /* A and the scratch are reused by the team's next matrix */
     }
-    __syncwarp(); /* every team's d, e, sigma and status before the chases */
+    /* every team's d, e, sigma and status before the chases */
+    if (T > 32) __syncthreads();
+    else __syncwarp();
     if (lane >= members) return;
     int it = 0;
     eig_real *dl = d + lane + (eig_idx)off * G, *el = e + lane + (eig_idx)off * zc * G;
@@ -280,8 +299,11 @@ typedef void (*EIG_FN(warp_tridiag_fn))(eig_solve_params, int, int, eig_idx, eig
 static EIG_FN(warp_tridiag_fn) EIG_FN(warp_tridiag_kernel_for)(int a_shared, int T)
 {
     if (a_shared)
-        return T == 8 ? EIG_FN(warp_tridiag_kernel)<1, 8> : T == 16 ? EIG_FN(warp_tridiag_kernel)<1, 16>
-                                                                    : EIG_FN(warp_tridiag_kernel)<1, 32>;
+        return T == 8     ? EIG_FN(warp_tridiag_kernel)<1, 8>
+               : T == 16  ? EIG_FN(warp_tridiag_kernel)<1, 16>
+               : T == 64  ? EIG_FN(warp_tridiag_kernel)<1, 64>
+               : T == 128 ? EIG_FN(warp_tridiag_kernel)<1, 128>
+                          : EIG_FN(warp_tridiag_kernel)<1, 32>;
     return T == 8 ? EIG_FN(warp_tridiag_kernel)<0, 8> : T == 16 ? EIG_FN(warp_tridiag_kernel)<0, 16>
                                                                 : EIG_FN(warp_tridiag_kernel)<0, 32>;
 }
