@@ -156,13 +156,27 @@ static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms)
  * values keep 32 lanes: A does not fit shared memory at n = 128. */
 #define EIG_WARP_TRIDIAG_TEAM 32
 #define EIG_WARP_TRIDIAG_VECTORS_SMALL_TEAM_BELOW 20
+/* Whether the values kernel's block team (128 lanes, A in shared memory;
+ * warp_tridiag_smem_reals with T = 128, one real component, G as
+ * warp_tridiag_group gives it then) fits this device's shared memory: at
+ * n = 128 it takes 185 KB in double, more than a GPU with 163 KB a block
+ * (A100) offers; there the 32-lane team with A in global memory runs
+ * instead. */
+static int warp_tridiag_values_block_fits(const eig_solve_params *p, int n)
+{
+    const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
+    const size_t G = s && atoi(s) >= 4 && atoi(s) <= 32 ? (size_t)atoi(s) : n > 96 ? 24 : 12;
+    const size_t np = (size_t)(n | 1), bytes = p->precision == EIG_PREC_SINGLE ? 4 : 8;
+    return (np * np + 2 * G * np + 2 * G + 32 + 2 * np) * bytes <= warp_tridiag_smem_limit();
+}
 static int warp_tridiag_team(const eig_solve_params *p, int n)
 {
     const char *s = getenv("EIG_WARP_TRIDIAG_TEAM");
     if (s && (atoi(s) == 8 || atoi(s) == 16 || atoi(s) == 32)) return atoi(s);
     if (s && (atoi(s) == 64 || atoi(s) == 128)) return atoi(s); /* a block team */
     const int below = p->vectors ? EIG_WARP_TRIDIAG_VECTORS_SMALL_TEAM_BELOW : EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW;
-    if (n > 64 && (p->vectors || p->kind != EIG_KIND_HERMITIAN)) return 128;
+    if (n > 64 && p->vectors) return 128;
+    if (n > 64 && p->kind != EIG_KIND_HERMITIAN && warp_tridiag_values_block_fits(p, n)) return 128;
     if (p->vectors && n > (p->kind == EIG_KIND_HERMITIAN ? 36 : 48)) return 64;
     return n < below ? 8 : EIG_WARP_TRIDIAG_TEAM;
 }
