@@ -45,6 +45,13 @@ typedef struct {
 } eig_team;
 
 #define EIG_TEAM_SOLO_INIT {0, 1, 0u, 0}
+/* Unroll the loop that follows on the GPU (constant trip count: its arrays
+ * stay in registers); the host compiler decides for itself. */
+#ifdef __CUDA_ARCH__
+#define EIG_UNROLL _Pragma("unroll")
+#else
+#define EIG_UNROLL
+#endif
 /* for (j = lo; j <= hi; j++), iterations dealt over the team */
 #define EIG_TEAM_FOR(t, j, lo, hi) for (int j = (lo) + (t).rank; j <= (hi); j += (t).size)
 #define EIG_TEAM_LEAD(t) ((t).rank == 0)

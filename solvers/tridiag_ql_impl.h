@@ -166,6 +166,37 @@ EIG_HD int EIG_FN(eig_ql_negligible)(eig_real e, eig_real dj, eig_real dj1)
     return ae <= EIG_SQRT(EIG_SAFMIN) || ae * ae <= (EIG_EPS * EIG_EPS * EIG_FABS(dj1)) * EIG_FABS(dj);
 }
 
+/* The first position m in [top, end) of the block [lo, hi] (walked in
+ * direction dir) whose coupling to m + 1 is negligible, else end. A team of
+ * whole warps tests 32 positions at once, each warp on its own (one ballot,
+ * no sync between warps): the serial scan, run by every member, was 28% of
+ * the QL phase at n = 128 (Nsight Compute, docs/performance.md §3). Every
+ * member gets the same m as from the serial scan. */
+EIG_HD int EIG_FN(eig_ql_first_split)(eig_team t, const eig_real *d, eig_idx ds, const eig_real *e, eig_idx es, int lo,
+                                      int hi, int dir, int top, int end)
+{
+    const eig_real *dp = d + EIG_FN(eig_ql_at)(lo, hi, dir, 0) * ds, *ep = e + EIG_FN(eig_ql_eat)(lo, hi, dir, 0) * es;
+    const eig_idx dstep = dir * ds, estep = dir * es; /* one position further */
+#ifdef __CUDA_ARCH__
+    if (t.size % 32 == 0) {
+        const int lane = t.rank & 31;
+        for (int base = top; base < end; base += 32) {
+            const int m = base + lane;
+            const int neg = m < end && EIG_FN(eig_ql_negligible)(ep[m * estep], dp[m * dstep], dp[(m + 1) * dstep]);
+            const unsigned hits = __ballot_sync(0xffffffffu, neg);
+            if (hits) return base + __ffs((int)hits) - 1;
+        }
+        return end;
+    }
+#else
+    (void)t;
+#endif
+    int m = top;
+    for (; m < end; m++)
+        if (EIG_FN(eig_ql_negligible)(ep[m * estep], dp[m * dstep], dp[(m + 1) * dstep])) break;
+    return m;
+}
+
 /* Power of two (exact) that brings the largest entry of the block d[lo..hi],
  * e[lo..hi-1] into [ssfmin, ssfmax] = [sqrt(safmin)/eps^2, sqrt(1/safmin)/3]
  * as dsteqr does (1: leave it alone). Reads only. */
@@ -261,6 +292,40 @@ EIG_HD void EIG_FN(eig_ql_log_apply_team)(eig_team t, int n, const eig_real *log
         }
 }
 
+/* One row of Z through a sweep of len rotations. z0: the row's entry in the
+ * sweep's first column (position m); step: from one column to the next in
+ * the sweep's order (positions m - 1, m - 2, ...). Rotation k (c[k cs],
+ * s[k cs]) acts on the columns at positions i = m - 1 - k and i + 1 as
+ * (z_i, z_i+1) <- (c z_i - s z_i+1, s z_i + c z_i+1). The row's entries are
+ * loaded EIG_QL_APPLY_AHEAD at a time before they are rotated: Z lives in
+ * global memory for large n, and a load then a dependent store per rotation
+ * waited out the L2 latency each (15% of the QL phase at n = 128, Nsight
+ * Compute, docs/performance.md §3). Every entry is still loaded before it
+ * is stored and the arithmetic is that of the plain loop, in its order. */
+#ifndef EIG_QL_APPLY_AHEAD
+#define EIG_QL_APPLY_AHEAD 8
+#endif
+EIG_HD void EIG_FN(eig_ql_apply_sweep_row)(eig_real *z0, eig_idx step, int len, const eig_real *c, const eig_real *s,
+                                           eig_idx cs)
+{
+    eig_real zq = z0[0];
+    for (int k0 = 0; k0 < len; k0 += EIG_QL_APPLY_AHEAD) {
+        eig_real zp[EIG_QL_APPLY_AHEAD] = {0}; /* (all set before use; quiets -Wmaybe-uninitialized) */
+        const int cnt = len - k0 < EIG_QL_APPLY_AHEAD ? len - k0 : EIG_QL_APPLY_AHEAD;
+        EIG_UNROLL
+        for (int k = 0; k < EIG_QL_APPLY_AHEAD; k++)
+            if (k < cnt) zp[k] = z0[(eig_idx)(k0 + k + 1) * step];
+        EIG_UNROLL
+        for (int k = 0; k < EIG_QL_APPLY_AHEAD; k++)
+            if (k < cnt) {
+                const eig_real ck = c[(eig_idx)(k0 + k) * cs], sk = s[(eig_idx)(k0 + k) * cs];
+                z0[(eig_idx)(k0 + k) * step] = sk * zp[k] + ck * zq;
+                zq = ck * zp[k] - sk * zq;
+            }
+    }
+    z0[(eig_idx)len * step] = zq;
+}
+
 /* Implicit QL (or QR, chosen per block like dsteqr: QL when the bottom is the
  * larger end) with Wilkinson shift on T = tridiag(e, d, e).
  * d[n] diagonal, e[n-1] off-diagonal (destroyed). On return d holds the
@@ -299,11 +364,7 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
     while (lo < n) {
         eig_team_sync(t);
         /* the unreduced block [lo, hi] */
-        int hi = lo;
-        while (hi < n - 1) {
-            if (EIG_FN(eig_ql_negligible)(e[hi * es], d[hi * ds], d[(hi + 1) * ds])) break;
-            hi++;
-        }
+        int hi = lo + EIG_FN(eig_ql_first_split)(t, d, ds, e, es, lo, n - 1, 1, 0, n - 1 - lo);
         eig_real sigma = hi == lo ? EIG_ONE : EIG_FN(eig_ql_block_scale)(d, ds, e, es, lo, hi);
         eig_team_sync(t); /* all have read d, e */
         if (EIG_TEAM_LEAD(t)) {
@@ -322,11 +383,7 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
 #define EIG_COL(p) ((int)EIG_FN(eig_ql_at)(lo, hi, dir, (p)))
         int top = 0, end = hi - lo;
         while (top <= end) {
-            int m = top;
-            while (m < end) {
-                if (EIG_FN(eig_ql_negligible)(EIG_E(m), EIG_D(m), EIG_D(m + 1))) break;
-                m++;
-            }
+            int m = EIG_FN(eig_ql_first_split)(t, d, ds, e, es, lo, hi, dir, top, end);
             if (m == top) {
                 eig_team_sync(t);
                 if (m < end && EIG_TEAM_LEAD(t)) EIG_E(m) = 0;
@@ -374,39 +431,49 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
                  * s z_i + c z_i+1). Step i reads D(i), D(i+1), E(i) before any
                  * step writes them (step i writes D(i+1), E(i+1)): they are
                  * loaded a step ahead, off the chain of dependent operations. */
-                eig_real d1 = EIG_D(m), d0 = EIG_D(m - 1), e0 = EIG_E(m - 1);
+                /* D(i), E(i) through pointers stepped a position a step:
+                 * the position-to-index arithmetic per access sat on the
+                 * leader's instruction stream (in order, so every
+                 * instruction counts). */
+                const eig_idx dstep = dir * ds, estep = dir * es;
+                eig_real *pd = &EIG_D(m - 1), *pe = &EIG_E(m - 1);
+                eig_real d1 = pd[dstep], d0 = *pd, e0 = *pe;
                 if (log) EIG_FN(eig_ql_log_sweep)(log, EIG_COL(m - 1), dir, m - top);
                 for (int i = m - 1; i >= top; i--) {
-                    eig_real dn = i > top ? EIG_D(i - 1) : EIG_ZERO, en = i > top ? EIG_E(i - 1) : EIG_ZERO;
+                    eig_real dn = i > top ? pd[-dstep] : EIG_ZERO, en = i > top ? pe[-estep] : EIG_ZERO;
                     eig_real f = s * e0, b = c * e0;
                     /* r = hypot(f, g), c = g / r, s = f / r through one
                      * reciprocal square root: the chase is a chain of
                      * dependent operations, and hypot plus two divisions
                      * were most of its latency. hypot where f^2 + g^2 would
                      * lose accuracy to underflow or overflow. */
-                    eig_real r2 = f * f + g * g;
+                    /* The fast path is computed before its range is
+                     * tested, and r = 0 only tested off it (r > 0 on it):
+                     * each branch on a fresh result stalled the in-order
+                     * chase until the result was there. */
+                    const eig_real r2 = f * f + g * g, inv = EIG_RSQRT(r2);
+                    const eig_real fr = r2 * inv, fs = f * inv, fc = g * inv;
                     if (r2 >= EIG_SAFMIN / EIG_EPS && r2 <= EIG_RMAX) {
-                        const eig_real inv = EIG_RSQRT(r2);
-                        r = r2 * inv;
-                        s = f * inv;
-                        c = g * inv;
+                        r = fr, s = fs, c = fc;
                     } else {
                         /* divide: 1/r overflows for a subnormal r */
                         r = EIG_HYPOT(f, g);
-                        if (r != 0) s = f / r, c = g / r;
+                        if (r != 0) {
+                            s = f / r, c = g / r;
+                        } else { /* underflow: T split here, restart on the pieces */
+                            if (i + 1 < m) pe[estep] = r; /* E(i + 1) */
+                            pd[dstep] = d1 - p;
+                            underflow = 1;
+                            if (z && !now)
+                                for (int j = i; j >= top; j--) rot[j * rs] = EIG_ONE, rot[(n + j) * rs] = EIG_ZERO;
+                            break;
+                        }
                     }
-                    if (i + 1 < m) EIG_E(i + 1) = r;
-                    if (r == 0) { /* underflow: T split here, restart on the pieces */
-                        EIG_D(i + 1) = d1 - p;
-                        underflow = 1;
-                        if (z && !now)
-                            for (int j = i; j >= top; j--) rot[j * rs] = EIG_ONE, rot[(n + j) * rs] = EIG_ZERO;
-                        break;
-                    }
+                    if (i + 1 < m) pe[estep] = r; /* E(i + 1) */
                     g = d1 - p;
                     r = (d0 - g) * s + 2 * c * b;
                     p = s * r;
-                    EIG_D(i + 1) = g + p;
+                    pd[dstep] = g + p; /* D(i + 1) */
                     g = c * r - b;
                     if (z || log) {
                         /* Z gets the rotation with a cosine (sine) of exactly
@@ -426,6 +493,7 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
                             rot[i * rs] = cz, rot[(n + i) * rs] = sz;
                     }
                     d1 = d0, d0 = dn, e0 = en;
+                    if (i > top) pd -= dstep, pe -= estep;
                 }
                 if (log) EIG_FN(eig_ql_log_sweep_end)(log);
                 if (!underflow) {
@@ -437,17 +505,10 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
             if (z && !now) {
                 /* the sweep's rotations, m-1 down to top, along each row */
                 EIG_TEAM_FOR(t, row, 0, n - 1)
-                    for (int k = 0; k < zc; k++) {
-                        eig_real *zrow = z + row * zr + k * zcs;
-                        eig_real zq = zrow[EIG_COL(m) * zk];
-                        for (int i = m - 1; i >= top; i--) {
-                            eig_real c = rot[i * rs], s = rot[(n + i) * rs];
-                            eig_real zp = zrow[EIG_COL(i) * zk];
-                            zrow[EIG_COL(i + 1) * zk] = s * zp + c * zq;
-                            zq = c * zp - s * zq;
-                        }
-                        zrow[EIG_COL(top) * zk] = zq;
-                    }
+                    for (int k = 0; k < zc; k++)
+                        EIG_FN(eig_ql_apply_sweep_row)(z + row * zr + k * zcs + EIG_COL(m) * zk, -dir * zk, m - top,
+                                                       rot + (eig_idx)(m - 1) * rs, rot + (eig_idx)(n + m - 1) * rs,
+                                                       -rs);
             }
         }
 #undef EIG_D

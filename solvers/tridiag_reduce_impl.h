@@ -391,6 +391,10 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce)(int n, eig_real *a, eig_idx as, eig_
     EIG_FN(eig_herm_tridiag_reduce_team)(solo, n, a, as, d, ds, e, es, tau, ts, 0);
 }
 
+/* V's entries loaded at a time ahead of their use in eig_herm_form_q_team. */
+#ifndef EIG_REDUCE_AHEAD
+#define EIG_REDUCE_AHEAD 8
+#endif
 /* V <- Q = H_0 ... H_{n-3} (complex), accumulated backwards; team and scr as
  * eig_sym_form_q_team. */
 EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, eig_idx as, const eig_real *tau,
@@ -416,13 +420,20 @@ EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, e
             eig_team_sync(t);
         }
         EIG_TEAM_FOR(t, j, r0, n - 1) {
-            /* s = tau * u^H V[:, j] */
+            /* s = tau * u^H V[:, j] (V's entries loaded ahead, summed in order) */
             eig_real sr = EIG_VR(r0, j), si = EIG_VI(r0, j);
-            for (int i = r0 + 1; i < n; i++) {
-                eig_real ur = EIG_UR(i), ui = EIG_UI(i);
-                eig_real vr = EIG_VR(i, j), vi = EIG_VI(i, j);
-                sr += ur * vr + ui * vi;
-                si += ur * vi - ui * vr;
+            for (int i0 = r0 + 1; i0 < n; i0 += EIG_REDUCE_AHEAD) {
+                eig_real vr[EIG_REDUCE_AHEAD] = {0}, vi[EIG_REDUCE_AHEAD] = {0};
+                EIG_UNROLL
+                for (int q = 0; q < EIG_REDUCE_AHEAD; q++)
+                    if (i0 + q < n) vr[q] = EIG_VR(i0 + q, j), vi[q] = EIG_VI(i0 + q, j);
+                EIG_UNROLL
+                for (int q = 0; q < EIG_REDUCE_AHEAD; q++)
+                    if (i0 + q < n) {
+                        eig_real ur = EIG_UR(i0 + q), ui = EIG_UI(i0 + q);
+                        sr += ur * vr[q] + ui * vi[q];
+                        si += ur * vi[q] - ui * vr[q];
+                    }
             }
             sr *= tk;
             si *= tk;
