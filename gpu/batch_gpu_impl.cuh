@@ -529,7 +529,16 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
                       kernel != K_WARP_TRIDIAG,
               ew_out = kernel == K_THREAD_GLOBAL || kernel == K_THREAD_SHARED;
     eig_idx work_reals = kernel == K_THREAD_GLOBAL ? wn : kernel == K_EIGVAL_THREAD ? EIG_FN(eigval_work)(n) : 0;
-    const int bt_ts = block_tridiag_threads(n), bt_teams = block_tridiag_teams(bt_ts);
+    int sms = 0;
+    GPU_CALL(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, cfg->device));
+    const int bt_ts = block_tridiag_threads(p, n, (long long)count, sms), bt_teams = block_tridiag_teams(bt_ts);
+    if (kernel == K_BLOCK_TRIDIAG) { /* the knob can ask for more threads than the kernel's registers allow */
+        cudaFuncAttributes fa;
+        GPU_CALL(cudaFuncGetAttributes(&fa, EIG_FN(block_tridiag_kernel)));
+        EIG_CHECK(bt_ts * bt_teams <= fa.maxThreadsPerBlock, EIG_ERR_USAGE,
+                  "block-tridiag: %d threads a block (EIG_BLOCK_TRIDIAG_THREADS, _TEAMS) exceed this kernel's limit of %d",
+                  bt_ts * bt_teams, fa.maxThreadsPerBlock);
+    }
     const int bt_zshared = kernel == K_BLOCK_TRIDIAG && EIG_FN(block_tridiag_z_shared)(p, n, bt_teams);
     if (kernel == K_BLOCK_TRIDIAG && p->vectors && !bt_zshared) work_reals = (eig_idx)n * (n | 1); /* Z */
     const int wg_global = kernel == K_WARP_GENERAL && EIG_FN(warp_general_in_global)(n);

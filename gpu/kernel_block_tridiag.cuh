@@ -17,11 +17,25 @@
 #ifndef EIG_BLOCK_TRIDIAG_ONCE
 #define EIG_BLOCK_TRIDIAG_ONCE
 #include <stdlib.h>
-/* Threads per block: n rounded up to whole warps, at most this many.
- * EIG_BLOCK_TRIDIAG_THREADS in the environment overrides it (a multiple of
- * 32) and EIG_BLOCK_TRIDIAG_ZGLOBAL=1 keeps Z in global memory (tuning
- * knobs, read per batch). */
+/* Threads per block: n rounded up to whole warps, at most this many; above
+ * n = 128 twice as many (_WIDE) with vectors, and without them when the job
+ * leaves each SM at most _WIDE_JOB_PER_SM matrices (a block each: more
+ * threads shorten every matrix's chain of dependent loads; with many
+ * matrices the narrower block packs more of them per SM). H100,
+ * 2026-11-24, device-resident, ms, 128 / 256 threads (512 and more exceed
+ * the kernel's registers): symmetric vectors n = 160 (132 matrices) 13.6 /
+ * 10.2, (2,000) 155.6 / 154.7; n = 256 (132) 59.2 / 44.2, (1,000) 344.1 /
+ * 322.4; n = 512 (132) 581.3 / 405.8; n = 1024 (16) 2544 / 1587; Hermitian
+ * vectors n = 256 (180) 108.7 / 108.8, n = 512 (66) 614.5 / 410.2;
+ * symmetric values n = 256 (132) 21.0 / 19.0, (2,000) 191.8 / 277.0;
+ * n = 512 (132) 164.0 / 133.8; n = 1024 (132) 1153.6 / 882.2; Hermitian
+ * n = 128 with vectors (180) 11.5 / 17.7. EIG_BLOCK_TRIDIAG_THREADS in the
+ * environment overrides it (a multiple of 32, up to the kernel's limit)
+ * and EIG_BLOCK_TRIDIAG_ZGLOBAL=1 keeps Z in global memory (tuning knobs,
+ * read per batch). */
 #define EIG_BLOCK_TRIDIAG_THREADS 128
+#define EIG_BLOCK_TRIDIAG_THREADS_WIDE 256
+#define EIG_BLOCK_TRIDIAG_WIDE_JOB_PER_SM 4
 /* The automatic choice takes block-tridiag for tridiag-ql from these n up
  * (values only / with vectors): H100, 2026-11-22, symmetric, host to host,
  * vectors 100,000 matrices: n = 12 thread-global 9.96 ms vs 13.7, n = 16
@@ -31,12 +45,14 @@
 #define EIG_BLOCK_TRIDIAG_FROM 128
 #define EIG_BLOCK_TRIDIAG_VECTORS_FROM 16
 
-/* Threads per matrix (the team). */
-static int block_tridiag_threads(int n)
+/* Threads per matrix (the team), for a job of `job` matrices on `sms` SMs. */
+static int block_tridiag_threads(const eig_solve_params *p, int n, long long job, int sms)
 {
     const char *s = getenv("EIG_BLOCK_TRIDIAG_THREADS");
     int T = s ? atoi(s) : 0;
     if (T >= 32 && T <= 1024 && T % 32 == 0) return T;
+    if (n > EIG_BLOCK_TRIDIAG_THREADS && (p->vectors || job <= (long long)sms * EIG_BLOCK_TRIDIAG_WIDE_JOB_PER_SM))
+        return EIG_BLOCK_TRIDIAG_THREADS_WIDE;
     T = (n + 31) / 32 * 32;
     return T < EIG_BLOCK_TRIDIAG_THREADS ? T : EIG_BLOCK_TRIDIAG_THREADS;
 }

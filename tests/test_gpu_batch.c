@@ -64,7 +64,8 @@ static const gpu_case cases[] = {
 /* Around every switch of the kernel table (warp-tridiag from 5/6, 8/9,
  * 10/11, 15/16, 16/17, 24/25, 32/33, warp-tridiag's group size 48/49 and
  * shared A 64/65) plus the edges. */
-static const int sizes[] = {1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 15, 16, 17, 24, 25, 31, 32, 33, 48, 49, 64, 65, 128};
+/* 160: block-tridiag's 256-thread blocks (above n = 128) */
+static const int sizes[] = {1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 15, 16, 17, 24, 25, 31, 32, 33, 48, 49, 64, 65, 128, 160};
 
 /* NULL: the automatic choice; the others are forced when they apply. */
 static const char *kernels[] = {NULL, "thread-global", "thread-shared", "warp-jacobi", "eigval-thread",
