@@ -583,13 +583,24 @@ EIG_HD void EIG_FN(eig_gen_francis_sweep)(eig_team t, int n, eig_real *a, eig_id
     (void)n;
     for (m = i - 2; m >= l; m--) {
         const eig_real hmm = EIG_GEN_A(m, m), h21 = EIG_GEN_A(m + 1, m);
+        /* Quotients by s as products with 1/s: this search runs over the
+         * whole block before every sweep, and its six divisions were a fifth
+         * of warp-general's time at n = 30 (Nsight Compute,
+         * docs/performance.md §1). 1/s is finite: s >= |h21| > smlnum
+         * inside an unreduced block (eig_gen_francis deflates below it), and
+         * the second s is inverted only above safmin. */
         eig_real s = EIG_FABS(hmm - rt2r) + EIG_FABS(rt2i) + EIG_FABS(h21);
-        const eig_real h21s = h21 / s;
-        v[0] = h21s * EIG_GEN_A(m, m + 1) + (hmm - rt1r) * ((hmm - rt2r) / s) - rt1i * (rt2i / s);
+        const eig_real inv = EIG_ONE / s, h21s = h21 * inv;
+        v[0] = h21s * EIG_GEN_A(m, m + 1) + (hmm - rt1r) * ((hmm - rt2r) * inv) - rt1i * (rt2i * inv);
         v[1] = h21s * (hmm + EIG_GEN_A(m + 1, m + 1) - rt1r - rt2r);
         v[2] = h21s * EIG_GEN_A(m + 2, m + 1);
         s = EIG_FABS(v[0]) + EIG_FABS(v[1]) + EIG_FABS(v[2]);
-        v[0] /= s; v[1] /= s; v[2] /= s;
+        if (s > EIG_SAFMIN) {
+            const eig_real inv2 = EIG_ONE / s;
+            v[0] *= inv2, v[1] *= inv2, v[2] *= inv2;
+        } else {
+            v[0] /= s, v[1] /= s, v[2] /= s;
+        }
         if (m == l) break;
         const eig_real h00 = EIG_FABS(EIG_GEN_A(m, m - 1)) * (EIG_FABS(v[1]) + EIG_FABS(v[2]));
         const eig_real h01 = EIG_FABS(v[0]) * (EIG_FABS(EIG_GEN_A(m - 1, m - 1)) + EIG_FABS(hmm) +
