@@ -484,33 +484,78 @@ EIG_HD void EIG_FN(eig_gen_standardize_2x2)(eig_real aa, eig_real bb, eig_real c
     }
 }
 
-/* Bottom-most negligible subdiagonal entry of rows lo+1..i: returns k with
- * h(k,k-1) negligible, or lo. Uses dlahqr's test: relative to the
+/* Whether the subdiagonal entry h(k,k-1) is negligible: dlahqr's test, relative to the
  * neighbouring diagonal, then the Ahues–Tisseur refinement, which accepts
  * only when the product of the off-diagonal pair is small against the
  * diagonal difference (avoids deflating too early on graded matrices). */
-EIG_HD int EIG_FN(eig_gen_find_split)(int n, const eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
+EIG_HD int EIG_FN(eig_gen_split_at)(const eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi, int k,
+                                    eig_real smlnum, eig_real ulp)
+{
+    const eig_real hkk1 = EIG_FABS(EIG_GEN_A(k, k - 1));
+    if (hkk1 <= smlnum) return 1;
+    eig_real tst = EIG_FABS(EIG_GEN_A(k - 1, k - 1)) + EIG_FABS(EIG_GEN_A(k, k));
+    if (tst == EIG_ZERO) {
+        if (k - 2 >= ilo) tst += EIG_FABS(EIG_GEN_A(k - 1, k - 2));
+        if (k + 1 <= ihi) tst += EIG_FABS(EIG_GEN_A(k + 1, k));
+    }
+    if (hkk1 <= ulp * tst) {
+        const eig_real hk1k = EIG_FABS(EIG_GEN_A(k - 1, k));
+        const eig_real ab = EIG_FN(eig_gen_max)(hkk1, hk1k), ba = EIG_FN(eig_gen_min)(hkk1, hk1k);
+        const eig_real hkk = EIG_FABS(EIG_GEN_A(k, k));
+        const eig_real diff = EIG_FABS(EIG_GEN_A(k - 1, k - 1) - EIG_GEN_A(k, k));
+        const eig_real aa = EIG_FN(eig_gen_max)(hkk, diff), bb = EIG_FN(eig_gen_min)(hkk, diff);
+        const eig_real s = aa + ab;
+        if (ba * (ab / s) <= EIG_FN(eig_gen_max)(smlnum, ulp * (bb * (aa / s)))) return 1;
+    }
+    return 0;
+}
+
+/* Teams of at least this many lanes search for the split and the sweep's
+ * start by vote (below); a team of one scans serially. H100, 2026-11-24,
+ * 500,000 matrices, host to host, ms: serial scans / vote from 16 lanes /
+ * vote from 2: n = 15 (8-lane teams) 43.7 / 52.5 / 45.0; 20 (8) 82.2 /
+ * 94.6 / 82.1; 24 (8) - / 152.8 / 133.7; 25 (16) 158.5 / 148.9 / 150.1;
+ * 30 (16) 262.1 / 238.6 / 239.6; 64 (32 lanes, 100,000) 670.8 / 502.8 /
+ * 502.5; n = 128 (32 lanes, A in global memory, 20,000) 1350 / - /
+ * 1369-1399. */
+#ifndef EIG_GEN_VOTE_FROM
+#define EIG_GEN_VOTE_FROM 2
+#endif
+/* The lowest rank of a warp or sub-warp team whose pred holds, or -1; every
+ * member gets it (one ballot: the team's lanes are contiguous and aligned). */
+#ifdef __CUDA_ARCH__
+static __device__ inline int EIG_FN(eig_team_first_rank)(eig_team t, int pred)
+{
+    unsigned b = __ballot_sync(t.mask, pred) >> (((int)threadIdx.x & 31) - t.rank);
+    if (t.size < 32) b &= (1u << t.size) - 1u;
+    return b ? __ffs((int)b) - 1 : -1;
+}
+#endif
+
+/* Bottom-most k in lo+1..i where eig_gen_split_at holds, or lo. A team of
+ * EIG_GEN_VOTE_FROM lanes or more tests `size` rows at once (the same k as
+ * the serial scan: the lowest rank that finds one is the bottom-most): the
+ * scan, run before every sweep, was ~6% of warp-general's time at n = 30
+ * with every lane repeating it. */
+EIG_HD int EIG_FN(eig_gen_find_split)(eig_team t, int n, const eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
                                       int lo, int i, eig_real smlnum, eig_real ulp)
 {
     (void)n;
-    for (int k = i; k > lo; k--) {
-        const eig_real hkk1 = EIG_FABS(EIG_GEN_A(k, k - 1));
-        if (hkk1 <= smlnum) return k;
-        eig_real tst = EIG_FABS(EIG_GEN_A(k - 1, k - 1)) + EIG_FABS(EIG_GEN_A(k, k));
-        if (tst == EIG_ZERO) {
-            if (k - 2 >= ilo) tst += EIG_FABS(EIG_GEN_A(k - 1, k - 2));
-            if (k + 1 <= ihi) tst += EIG_FABS(EIG_GEN_A(k + 1, k));
+#ifdef __CUDA_ARCH__
+    if (t.size >= EIG_GEN_VOTE_FROM && !t.block) {
+        for (int base = i; base > lo; base -= t.size) {
+            const int k = base - t.rank;
+            const int r = EIG_FN(eig_team_first_rank)(t, k > lo && EIG_FN(eig_gen_split_at)(a, as, rs, ilo, ihi, k,
+                                                                                           smlnum, ulp));
+            if (r >= 0) return base - r;
         }
-        if (hkk1 <= ulp * tst) {
-            const eig_real hk1k = EIG_FABS(EIG_GEN_A(k - 1, k));
-            const eig_real ab = EIG_FN(eig_gen_max)(hkk1, hk1k), ba = EIG_FN(eig_gen_min)(hkk1, hk1k);
-            const eig_real hkk = EIG_FABS(EIG_GEN_A(k, k));
-            const eig_real diff = EIG_FABS(EIG_GEN_A(k - 1, k - 1) - EIG_GEN_A(k, k));
-            const eig_real aa = EIG_FN(eig_gen_max)(hkk, diff), bb = EIG_FN(eig_gen_min)(hkk, diff);
-            const eig_real s = aa + ab;
-            if (ba * (ab / s) <= EIG_FN(eig_gen_max)(smlnum, ulp * (bb * (aa / s)))) return k;
-        }
+        return lo;
     }
+#else
+    (void)t;
+#endif
+    for (int k = i; k > lo; k--)
+        if (EIG_FN(eig_gen_split_at)(a, as, rs, ilo, ihi, k, smlnum, ulp)) return k;
     return lo;
 }
 
@@ -566,47 +611,81 @@ EIG_HD void EIG_FN(eig_gen_shifts)(int n, const eig_real *a, eig_idx as, eig_idx
     }
 }
 
+/* The first column of (H - s1)(H - s2) from row m, scaled to unit 1-norm
+ * (dlahqr's v for a sweep starting at m). Quotients by s as products with
+ * 1/s: this runs over the whole block before every sweep, and its six
+ * divisions were a fifth of warp-general's time at n = 30 (Nsight Compute,
+ * docs/performance.md §1). 1/s is finite: s >= |h21| > smlnum inside an
+ * unreduced block (eig_gen_francis deflates below it), and the second s is
+ * inverted only above safmin. */
+EIG_HD void EIG_FN(eig_gen_start_vector)(const eig_real *a, eig_idx as, eig_idx rs, int m, eig_real rt1r,
+                                         eig_real rt1i, eig_real rt2r, eig_real rt2i, eig_real *v)
+{
+    const eig_real hmm = EIG_GEN_A(m, m), h21 = EIG_GEN_A(m + 1, m);
+    eig_real s = EIG_FABS(hmm - rt2r) + EIG_FABS(rt2i) + EIG_FABS(h21);
+    const eig_real inv = EIG_ONE / s, h21s = h21 * inv;
+    v[0] = h21s * EIG_GEN_A(m, m + 1) + (hmm - rt1r) * ((hmm - rt2r) * inv) - rt1i * (rt2i * inv);
+    v[1] = h21s * (hmm + EIG_GEN_A(m + 1, m + 1) - rt1r - rt2r);
+    v[2] = h21s * EIG_GEN_A(m + 2, m + 1);
+    s = EIG_FABS(v[0]) + EIG_FABS(v[1]) + EIG_FABS(v[2]);
+    if (s > EIG_SAFMIN) {
+        const eig_real inv2 = EIG_ONE / s;
+        v[0] *= inv2, v[1] *= inv2, v[2] *= inv2;
+    } else {
+        v[0] /= s, v[1] /= s, v[2] /= s;
+    }
+}
+
+/* Whether a sweep may start at m > l: two consecutive small subdiagonals
+ * (dlahqr's test on the start vector v of eig_gen_start_vector). */
+EIG_HD int EIG_FN(eig_gen_start_ok)(const eig_real *a, eig_idx as, eig_idx rs, int m, const eig_real *v, eig_real ulp)
+{
+    const eig_real h00 = EIG_FABS(EIG_GEN_A(m, m - 1)) * (EIG_FABS(v[1]) + EIG_FABS(v[2]));
+    const eig_real h01 = EIG_FABS(v[0]) * (EIG_FABS(EIG_GEN_A(m - 1, m - 1)) + EIG_FABS(EIG_GEN_A(m, m)) +
+                                           EIG_FABS(EIG_GEN_A(m + 1, m + 1)));
+    return h00 <= ulp * h01;
+}
+
 /* One implicit double-shift sweep on the block [l, i] (dlahqr): find the
  * start m where two consecutive small subdiagonals let the bulge begin, then
  * chase the 3×3 bulge down with reflectors, updating only the block. Every
  * team member finds m and forms each reflector itself (from the same data);
  * the row update is dealt out by columns, the column update by rows. The
  * bulge's old column k-1 is written by the leader between the two updates
- * (neither reads it), once every member has read it. */
+ * (neither reads it), once every member has read it. A team of
+ * EIG_GEN_VOTE_FROM lanes or more tries `size` starts at once (the same m
+ * as the serial search: the lowest rank that finds one holds the largest
+ * m). */
 EIG_HD void EIG_FN(eig_gen_francis_sweep)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int l, int i,
                                           eig_real rt1r, eig_real rt1i, eig_real rt2r,
                                           eig_real rt2i, eig_real ulp)
 {
     const eig_team solo = EIG_TEAM_SOLO_INIT;
     eig_real v[3];
-    int m;
+    int m = l;
     (void)n;
-    for (m = i - 2; m >= l; m--) {
-        const eig_real hmm = EIG_GEN_A(m, m), h21 = EIG_GEN_A(m + 1, m);
-        /* Quotients by s as products with 1/s: this search runs over the
-         * whole block before every sweep, and its six divisions were a fifth
-         * of warp-general's time at n = 30 (Nsight Compute,
-         * docs/performance.md §1). 1/s is finite: s >= |h21| > smlnum
-         * inside an unreduced block (eig_gen_francis deflates below it), and
-         * the second s is inverted only above safmin. */
-        eig_real s = EIG_FABS(hmm - rt2r) + EIG_FABS(rt2i) + EIG_FABS(h21);
-        const eig_real inv = EIG_ONE / s, h21s = h21 * inv;
-        v[0] = h21s * EIG_GEN_A(m, m + 1) + (hmm - rt1r) * ((hmm - rt2r) * inv) - rt1i * (rt2i * inv);
-        v[1] = h21s * (hmm + EIG_GEN_A(m + 1, m + 1) - rt1r - rt2r);
-        v[2] = h21s * EIG_GEN_A(m + 2, m + 1);
-        s = EIG_FABS(v[0]) + EIG_FABS(v[1]) + EIG_FABS(v[2]);
-        if (s > EIG_SAFMIN) {
-            const eig_real inv2 = EIG_ONE / s;
-            v[0] *= inv2, v[1] *= inv2, v[2] *= inv2;
-        } else {
-            v[0] /= s, v[1] /= s, v[2] /= s;
+#ifdef __CUDA_ARCH__
+    if (t.size >= EIG_GEN_VOTE_FROM && !t.block) {
+        for (int base = i - 2; base >= l; base -= t.size) {
+            const int mm = base - t.rank;
+            int ok = mm == l;
+            if (mm > l) {
+                EIG_FN(eig_gen_start_vector)(a, as, rs, mm, rt1r, rt1i, rt2r, rt2i, v);
+                ok = EIG_FN(eig_gen_start_ok)(a, as, rs, mm, v, ulp);
+            }
+            const int r = EIG_FN(eig_team_first_rank)(t, ok);
+            if (r >= 0) {
+                m = base - r;
+                break;
+            }
         }
-        if (m == l) break;
-        const eig_real h00 = EIG_FABS(EIG_GEN_A(m, m - 1)) * (EIG_FABS(v[1]) + EIG_FABS(v[2]));
-        const eig_real h01 = EIG_FABS(v[0]) * (EIG_FABS(EIG_GEN_A(m - 1, m - 1)) + EIG_FABS(hmm) +
-                                               EIG_FABS(EIG_GEN_A(m + 1, m + 1)));
-        if (h00 <= ulp * h01) break;
-    }
+        EIG_FN(eig_gen_start_vector)(a, as, rs, m, rt1r, rt1i, rt2r, rt2i, v);
+    } else
+#endif
+        for (m = i - 2; m >= l; m--) {
+            EIG_FN(eig_gen_start_vector)(a, as, rs, m, rt1r, rt1i, rt2r, rt2i, v);
+            if (m == l || EIG_FN(eig_gen_start_ok)(a, as, rs, m, v, ulp)) break;
+        }
     for (int k = m; k <= i - 1; k++) {
         const int nr = (i - k + 1) < 3 ? (i - k + 1) : 3;
         if (k > m)
@@ -672,7 +751,7 @@ EIG_HD int EIG_FN(eig_gen_francis)(eig_team t, int n, eig_real *a, eig_idx as, e
     while (i >= ilo) {
         int l = ilo, kdefl = 0;
         for (;;) {
-            l = EIG_FN(eig_gen_find_split)(n, a, as, rs, ilo, ihi, l, i, smlnum, ulp);
+            l = EIG_FN(eig_gen_find_split)(t, n, a, as, rs, ilo, ihi, l, i, smlnum, ulp);
             if (l > ilo) {
                 eig_team_sync(t); /* every member has found l */
                 if (EIG_TEAM_LEAD(t)) EIG_GEN_A(l, l - 1) = EIG_ZERO;
