@@ -342,14 +342,17 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_team)(eig_team t, int n, eig_real *a,
                     eig_real wjr = EIG_ER(j), wji = EIG_EI(j);
                     EIG_RE(j, j) -= EIG_UR(j) * wjr + EIG_UI(j) * wji + EIG_ER(j) * ujr + EIG_EI(j) * uji;
                     int i = j + 1;
-                    for (; i + 1 < n; i += 2) {
-                        eig_real xr0 = EIG_RE(i, j), xi0 = EIG_IM(i, j), xr1 = EIG_RE(i + 1, j), xi1 = EIG_IM(i + 1, j);
-                        eig_real uir = EIG_UR(i), uii = EIG_UI(i), wir = EIG_ER(i), wii = EIG_EI(i);
-                        EIG_RE(i, j) = xr0 - (uir * wjr + uii * wji + wir * ujr + wii * uji);
-                        EIG_IM(i, j) = xi0 - (uii * wjr - uir * wji + wii * ujr - wir * uji);
-                        uir = EIG_UR(i + 1), uii = EIG_UI(i + 1), wir = EIG_ER(i + 1), wii = EIG_EI(i + 1);
-                        EIG_RE(i + 1, j) = xr1 - (uir * wjr + uii * wji + wir * ujr + wii * uji);
-                        EIG_IM(i + 1, j) = xi1 - (uii * wjr - uir * wji + wii * ujr - wir * uji);
+                    for (; i + 3 < n; i += 4) { /* four rows' loads before their stores */
+                        eig_real xr[4], xi[4];
+                        EIG_UNROLL
+                        for (int q = 0; q < 4; q++) xr[q] = EIG_RE(i + q, j), xi[q] = EIG_IM(i + q, j);
+                        EIG_UNROLL
+                        for (int q = 0; q < 4; q++) {
+                            const eig_real uir = EIG_UR(i + q), uii = EIG_UI(i + q), wir = EIG_ER(i + q),
+                                           wii = EIG_EI(i + q);
+                            EIG_RE(i + q, j) = xr[q] - (uir * wjr + uii * wji + wir * ujr + wii * uji);
+                            EIG_IM(i + q, j) = xi[q] - (uii * wjr - uir * wji + wii * ujr - wir * uji);
+                        }
                     }
                     for (; i < n; i++) {
                         eig_real uir = EIG_UR(i), uii = EIG_UI(i), wir = EIG_ER(i), wii = EIG_EI(i);
@@ -440,14 +443,16 @@ EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, e
             EIG_VR(r0, j) -= sr;
             EIG_VI(r0, j) -= si;
             int i = r0 + 1;
-            for (; i + 1 < n; i += 2) { /* loads before stores */
-                eig_real xr0 = EIG_VR(i, j), xi0 = EIG_VI(i, j), xr1 = EIG_VR(i + 1, j), xi1 = EIG_VI(i + 1, j);
-                eig_real ur = EIG_UR(i), ui = EIG_UI(i);
-                EIG_VR(i, j) = xr0 - (sr * ur - si * ui);
-                EIG_VI(i, j) = xi0 - (sr * ui + si * ur);
-                ur = EIG_UR(i + 1), ui = EIG_UI(i + 1);
-                EIG_VR(i + 1, j) = xr1 - (sr * ur - si * ui);
-                EIG_VI(i + 1, j) = xi1 - (sr * ui + si * ur);
+            for (; i + 3 < n; i += 4) { /* four rows' loads before their stores */
+                eig_real xr[4], xi[4];
+                EIG_UNROLL
+                for (int q = 0; q < 4; q++) xr[q] = EIG_VR(i + q, j), xi[q] = EIG_VI(i + q, j);
+                EIG_UNROLL
+                for (int q = 0; q < 4; q++) {
+                    const eig_real ur = EIG_UR(i + q), ui = EIG_UI(i + q);
+                    EIG_VR(i + q, j) = xr[q] - (sr * ur - si * ui);
+                    EIG_VI(i + q, j) = xi[q] - (sr * ui + si * ur);
+                }
             }
             for (; i < n; i++) {
                 eig_real ur = EIG_UR(i), ui = EIG_UI(i);
