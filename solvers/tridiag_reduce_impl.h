@@ -247,6 +247,19 @@ EIG_HD void EIG_FN(eig_sym_form_q_team)(eig_team t, int n, const eig_real *a, ei
  * beta_k = -phase(alpha) * norm: the phases stay in e and are removed
  * afterwards by the diagonal scaling D (eig_herm_realify). Team and scr as
  * eig_sym_tridiag_reduce_team. */
+/* Entries (i .. i+3, j) of a row-major n x n complex matrix (element
+ * stride s) into xr, xi: four rows' loads issued before the caller stores
+ * any of them (in global memory each row alone waited out an L2 round
+ * trip). */
+EIG_HD void EIG_FN(eig_load_rows4)(const eig_real *a, eig_idx s, int n, int i, int j, eig_real *xr, eig_real *xi)
+{
+    EIG_UNROLL
+    for (int q = 0; q < 4; q++) {
+        const eig_idx x = 2 * ((eig_idx)(i + q) * n + j);
+        xr[q] = a[x * s], xi[q] = a[(x + 1) * s];
+    }
+}
+
 EIG_HD void EIG_FN(eig_herm_tridiag_reduce_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_real *d,
                                                  eig_idx ds, eig_real *e, eig_idx es, eig_real *tau, eig_idx ts,
                                                  eig_real *scr)
@@ -344,8 +357,7 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_team)(eig_team t, int n, eig_real *a,
                     int i = j + 1;
                     for (; i + 3 < n; i += 4) { /* four rows' loads before their stores */
                         eig_real xr[4], xi[4];
-                        EIG_UNROLL
-                        for (int q = 0; q < 4; q++) xr[q] = EIG_RE(i + q, j), xi[q] = EIG_IM(i + q, j);
+                        EIG_FN(eig_load_rows4)(a, as, n, i, j, xr, xi);
                         EIG_UNROLL
                         for (int q = 0; q < 4; q++) {
                             const eig_real uir = EIG_UR(i + q), uii = EIG_UI(i + q), wir = EIG_ER(i + q),
@@ -445,8 +457,7 @@ EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, e
             int i = r0 + 1;
             for (; i + 3 < n; i += 4) { /* four rows' loads before their stores */
                 eig_real xr[4], xi[4];
-                EIG_UNROLL
-                for (int q = 0; q < 4; q++) xr[q] = EIG_VR(i + q, j), xi[q] = EIG_VI(i + q, j);
+                EIG_FN(eig_load_rows4)(v, vs, n, i, j, xr, xi);
                 EIG_UNROLL
                 for (int q = 0; q < 4; q++) {
                     const eig_real ur = EIG_UR(i + q), ui = EIG_UI(i + q);
