@@ -70,7 +70,8 @@ static int warp_tridiag_group(const eig_solve_params *p, int n)
      * 32.2, 16 35.0, 24 40.6; n = 96 74.9, 61.4, 59.4, 55.8; n = 128
      * (10,000) 125.0, 101.5, 97.2, 91.7, 32: 94.6. 24 at n = 96 leaves
      * 1,000-matrix jobs too few blocks, so 12 there as with vectors.) */
-    if ((p->vectors && n > 48) || warp_tridiag_team(p, n) > 32) return p->kind == EIG_KIND_HERMITIAN ? 8 : n > 96 ? 24 : 12;
+    if ((p->vectors && n > 48) || warp_tridiag_team(p, n) > 32)
+        return p->kind == EIG_KIND_HERMITIAN && p->vectors ? 8 : n > 96 ? 24 : 12;
     if (p->vectors && n > 24 && n <= 32) return 12;
     return n > 32 && n <= 48 ? 8 : EIG_WARP_TRIDIAG_GROUP;
 }
@@ -130,8 +131,8 @@ static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms)
 /* Lanes per reducing team, T: the warp splits into 32 / T teams that reduce
  * different matrices of the group at once: 8 below n = 24 (with vectors
  * below n = 20), else 32; with vectors a block of 64 threads above n = 48
- * (Hermitian n = 36) and of 128 above n = 64; values of real matrices a
- * block of 128 above n = 64, A in shared memory
+ * (Hermitian n = 36) and of 128 above n = 64; values a block of 128 above
+ * n = 64 (Hermitian up to n = 72), A in shared memory
  * (EIG_WARP_TRIDIAG_TEAM = 8, 16, 32, 64 or 128 overrides it). A small matrix leaves
  * most of a 32-lane team idle and its scalar steps (norms, square roots,
  * divisions) run once per matrix; four 8-lane teams run four at once.
@@ -153,7 +154,8 @@ static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms)
  * before): n = 72 (20,000) 26.8 / 27.6 / 32.0; 80 32.3 / 33.8 / 43.6; 96
  * 61.4 / 65.4 / 98.9; 128 (10,000) 91.7 / 107.9 / 99.5, single 39.8 /
  * - / 120.2; 96 (2,260) 9.1 / 9.7 / 29.6 (block-tridiag 23.0). Hermitian
- * values keep 32 lanes: A does not fit shared memory at n = 128. */
+ * values take the block team only up to n = 72
+ * (EIG_WARP_TRIDIAG_HERMITIAN_BLOCK_TO, G = 12), 32 lanes above. */
 #define EIG_WARP_TRIDIAG_TEAM 32
 #define EIG_WARP_TRIDIAG_VECTORS_SMALL_TEAM_BELOW 20
 /* Whether the values kernel's block team (128 lanes, A in shared memory;
@@ -167,8 +169,15 @@ static int warp_tridiag_values_block_fits(const eig_solve_params *p, int n)
     const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
     const size_t G = s && atoi(s) >= 4 && atoi(s) <= 32 ? (size_t)atoi(s) : n > 96 ? 24 : 12;
     const size_t np = (size_t)(n | 1), bytes = p->precision == EIG_PREC_SINGLE ? 4 : 8;
-    return (np * np + 2 * G * np + 2 * G + 32 + 2 * np) * bytes <= warp_tridiag_smem_limit();
+    const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1;
+    return (zc * np * np + (1 + zc) * G * np + 2 * G + 32 + 2 * np) * bytes <= warp_tridiag_smem_limit();
 }
+/* Hermitian values take the block team up to this n: complex A is twice
+ * the size, and from n = 80 one block fills an SM's shared memory. H100,
+ * 2026-11-24, 20,000 matrices, device-resident, ms, 32 lanes with A in
+ * global memory / 128 lanes G = 8 / 128 lanes G = 12: n = 72 84.3 / 65.1 /
+ * 57.1; n = 80 117.3 / 147.4 / 126.5; n = 96 164.2 / 207.7 / 176.4. */
+#define EIG_WARP_TRIDIAG_HERMITIAN_BLOCK_TO 72
 static int warp_tridiag_team(const eig_solve_params *p, int n)
 {
     const char *s = getenv("EIG_WARP_TRIDIAG_TEAM");
@@ -176,7 +185,9 @@ static int warp_tridiag_team(const eig_solve_params *p, int n)
     if (s && (atoi(s) == 64 || atoi(s) == 128)) return atoi(s); /* a block team */
     const int below = p->vectors ? EIG_WARP_TRIDIAG_VECTORS_SMALL_TEAM_BELOW : EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW;
     if (n > 64 && p->vectors) return 128;
-    if (n > 64 && p->kind != EIG_KIND_HERMITIAN && warp_tridiag_values_block_fits(p, n)) return 128;
+    if (n > 64 && (p->kind != EIG_KIND_HERMITIAN || n <= EIG_WARP_TRIDIAG_HERMITIAN_BLOCK_TO) &&
+        warp_tridiag_values_block_fits(p, n))
+        return 128;
     if (p->vectors && n > (p->kind == EIG_KIND_HERMITIAN ? 36 : 48)) return 64;
     return n < below ? 8 : EIG_WARP_TRIDIAG_TEAM;
 }
