@@ -4,8 +4,9 @@
  * CPU (eig_sym_tridiag_ql_team / eig_herm_tridiag_ql_team): the Householder
  * reduction's A u a thread per row and its rank-2 update a thread per column,
  * Q formed a column per thread, the unitary diagonal scaling, then implicit
- * QL: the leader chases each sweep (rotations to shared memory), then the
- * block applies them to Z, a row per thread. For n <= 32 a warp per matrix,
+ * QL: the leader chases each sweep (rotations to shared memory) while the
+ * rest of the block applies the sweep before it to Z, a row per thread
+ * (with vectors; two rotation buffers taking turns). For n <= 32 a warp per matrix,
  * four matrices to a block. The
  * matrix stays in global memory, matrix-wise (a block reads and writes its
  * own 2n^2 reals in place: no transposes); d, e, tau, the rotations and the
@@ -168,15 +169,16 @@ __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, 
     else EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, 1, d, 1, e, 1, tau, 1, scr);
     c[2] = clock64();
     if (v) {
-        if (zc == 2) EIG_FN(eig_herm_form_q_team)(t, n, a, 1, tau, 1, v, 1, scr);
-        else EIG_FN(eig_sym_form_q_team)(t, n, a, 1, tau, 1, v, 1, scr);
+        if (zc == 2) EIG_FN(eig_herm_form_q_team)(t, n, a, 1, tau, 1, v, 1, scr, 1);
+        else EIG_FN(eig_sym_form_q_team)(t, n, a, 1, tau, 1, v, 1, scr, 1);
     }
     eig_team_sync(t);
     c[3] = clock64();
     if (zc == 2) EIG_FN(eig_herm_realify_team)(t, n, e, 1, v, 1);
     c[4] = clock64();
     if (v) EIG_FN(eig_set_identity_team)(t, n, zt, 1, ld);
-    st = EIG_FN(eig_tridiag_ql_team)(t, n, d, 1, e, zc, zt, 1, ld, 0, 1, rot, 1, p.max_iter_factor, &it);
+    st = EIG_FN(eig_tridiag_ql_team)(t, n, d, 1, e, zc, zt, 1, ld, 0, 1, rot, v ? scr + 32 : 0, 1, p.max_iter_factor,
+                                     &it);
     eig_team_sync(t);
     c[5] = clock64();
     if (v && st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, 1, zc, zt, 1, ld, scr + 32);

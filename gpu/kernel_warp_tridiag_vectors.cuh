@@ -170,7 +170,7 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
                                                      As, 1, scr);
         if (st == EIG_STATUS_OK && !logged) { /* the log overflowed: solve again, the team way */
             int it = 0;
-            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, 1, w + n, 1, V, rowlen, zc, 1, zc, w + 2 * n, 1,
+            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, 1, w + n, 1, V, rowlen, zc, 1, zc, w + 2 * n, 0, 1,
                                               p.max_iter_factor, &it);
             EIG_TEAM_FOR(t, k, 0, n - 1) dl[(eig_idx)k * G] = w[k] / sig[j];
             if (t.rank == 0) iterations[m] = it;

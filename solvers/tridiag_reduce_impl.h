@@ -195,12 +195,68 @@ EIG_HD void EIG_FN(eig_sym_tridiag_reduce)(int n, eig_real *a, eig_idx as, eig_r
     EIG_FN(eig_sym_tridiag_reduce_team)(solo, n, a, as, d, ds, e, es, tau, ts, 0);
 }
 
+/* V's entries loaded at a time ahead of their use in the form-Q loops. */
+#ifndef EIG_REDUCE_AHEAD
+#define EIG_REDUCE_AHEAD 8
+#endif
+
+/* V <- H_{k-1} H_k V (both tau nonzero) in one pass over each column of V:
+ * the two dot products u_k . V_j and u_{k-1} . V_j from the same loads, then
+ * V_j -= s1 u_k + s2 u_{k-1} with s1 = tau_k (u_k . V_j) and
+ * s2 = tau_{k-1} (u_{k-1} . V_j - s1 u_{k-1} . u_k). Forming Q applies one
+ * reflector at a time, each a pass over V (in global memory for block
+ * teams, a chain of L2 round trips); in pairs the passes halve. Team as
+ * eig_sym_form_q_team; ub: 2n reals of team scratch, red: its reduction
+ * slots. */
+EIG_HD void EIG_FN(eig_sym_form_q_pair_team)(eig_team t, int n, const eig_real *a, eig_idx as, int k, eig_real tk,
+                                             eig_real tk1, eig_real *v, eig_idx vs, eig_real *ub, eig_real *red)
+{
+#define EIG_A(i, j) a[((eig_idx)(i) * n + (j)) * as]
+#define EIG_V(i, j) v[((eig_idx)(i) * n + (j)) * vs]
+    eig_real *u = ub, *w = ub + n; /* u_k (u_k[k] = 0, u_k[k+1] = 1), u_{k-1} (u_{k-1}[k] = 1) */
+    EIG_TEAM_FOR(t, i, k, n - 1) {
+        u[i] = i == k ? EIG_ZERO : i == k + 1 ? EIG_ONE : EIG_A(i, k);
+        w[i] = i == k ? EIG_ONE : EIG_A(i, k - 1);
+    }
+    eig_team_sync(t);
+    eig_real c = 0; /* u_{k-1} . u_k */
+    EIG_TEAM_FOR(t, i, k + 1, n - 1) c += w[i] * u[i];
+    c = EIG_FN(eig_team_reduce)(t, c, 0, red);
+    EIG_TEAM_FOR(t, j, k, n - 1) {
+        eig_real sa = 0, sb = 0;
+        for (int i0 = k; i0 < n; i0 += EIG_REDUCE_AHEAD) {
+            eig_real x[EIG_REDUCE_AHEAD] = {0};
+            EIG_UNROLL
+            for (int q = 0; q < EIG_REDUCE_AHEAD; q++)
+                if (i0 + q < n) x[q] = EIG_V(i0 + q, j);
+            EIG_UNROLL
+            for (int q = 0; q < EIG_REDUCE_AHEAD; q++)
+                if (i0 + q < n) sa += u[i0 + q] * x[q], sb += w[i0 + q] * x[q];
+        }
+        const eig_real s1 = tk * sa, s2 = tk1 * (sb - s1 * c);
+        int i = k;
+        for (; i + 3 < n; i += 4) { /* loads before stores: four in flight */
+            eig_real x[4];
+            EIG_UNROLL
+            for (int q = 0; q < 4; q++) x[q] = EIG_V(i + q, j);
+            EIG_UNROLL
+            for (int q = 0; q < 4; q++) EIG_V(i + q, j) = x[q] - (s1 * u[i + q] + s2 * w[i + q]);
+        }
+        for (; i < n; i++) EIG_V(i, j) -= s1 * u[i] + s2 * w[i];
+    }
+    eig_team_sync(t);
+#undef EIG_A
+#undef EIG_V
+}
+
 /* V <- Q = H_0 ... H_{n-3} from the reflectors left in a by the reduction,
  * accumulated backwards so each H_k touches only the trailing block. Team:
  * columns of V (consecutive members, consecutive addresses); scr as in the
- * reduction (u copied there) or NULL. */
+ * reduction (u copied there) or NULL. pairs (needs scr, with room for two
+ * copies of u: eig_tridiag_team_scratch): reflectors two at a time
+ * (eig_sym_form_q_pair_team). */
 EIG_HD void EIG_FN(eig_sym_form_q_team)(eig_team t, int n, const eig_real *a, eig_idx as, const eig_real *tau,
-                                        eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr)
+                                        eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr, int pairs)
 {
 #define EIG_A(i, j) a[((eig_idx)(i) * n + (j)) * as]
 #define EIG_V(i, j) v[((eig_idx)(i) * n + (j)) * vs]
@@ -212,6 +268,11 @@ EIG_HD void EIG_FN(eig_sym_form_q_team)(eig_team t, int n, const eig_real *a, ei
         eig_real tk = tau[k * ts];
         int r0 = k + 1;
         if (tk == 0) continue;
+        if (pairs && ub && k >= 1 && tau[(k - 1) * ts] != 0) {
+            EIG_FN(eig_sym_form_q_pair_team)(t, n, a, as, k, tk, tau[(k - 1) * ts], v, vs, ub, scr);
+            k--; /* H_{k-1} is done too */
+            continue;
+        }
         if (ub) {
             EIG_TEAM_FOR(t, i, r0 + 1, n - 1) ub[i] = EIG_A(i, k);
             eig_team_sync(t);
@@ -257,6 +318,19 @@ EIG_HD void EIG_FN(eig_load_rows4)(const eig_real *a, eig_idx s, int n, int i, i
     for (int q = 0; q < 4; q++) {
         const eig_idx x = 2 * ((eig_idx)(i + q) * n + j);
         xr[q] = a[x * s], xi[q] = a[(x + 1) * s];
+    }
+}
+
+/* Entries (i .. i+EIG_REDUCE_AHEAD-1, j) of a row-major n x n complex
+ * matrix into xr, xi (zeros past row n - 1), all loads issued before any
+ * is used (form Q's dot products over V in global memory). */
+EIG_HD void EIG_FN(eig_load_rows_ahead)(const eig_real *a, eig_idx s, int n, int i, int j, eig_real *xr, eig_real *xi)
+{
+    EIG_UNROLL
+    for (int q = 0; q < EIG_REDUCE_AHEAD; q++) {
+        const eig_idx x = 2 * ((eig_idx)(i + q) * n + j);
+        xr[q] = i + q < n ? a[x * s] : EIG_ZERO;
+        xi[q] = i + q < n ? a[(x + 1) * s] : EIG_ZERO;
     }
 }
 
@@ -406,14 +480,78 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce)(int n, eig_real *a, eig_idx as, eig_
     EIG_FN(eig_herm_tridiag_reduce_team)(solo, n, a, as, d, ds, e, es, tau, ts, 0);
 }
 
-/* V's entries loaded at a time ahead of their use in eig_herm_form_q_team. */
-#ifndef EIG_REDUCE_AHEAD
-#define EIG_REDUCE_AHEAD 8
-#endif
-/* V <- Q = H_0 ... H_{n-3} (complex), accumulated backwards; team and scr as
- * eig_sym_form_q_team. */
+/* The complex eig_sym_form_q_pair_team: V <- H_{k-1} H_k V with
+ * H = I - tau u u^H (tau real), s1 = tau_k u_k^H V_j,
+ * s2 = tau_{k-1} (u_{k-1}^H V_j - s1 u_{k-1}^H u_k); ub: 4n reals. */
+EIG_HD void EIG_FN(eig_herm_form_q_pair_team)(eig_team t, int n, const eig_real *a, eig_idx as, int k, eig_real tk,
+                                              eig_real tk1, eig_real *v, eig_idx vs, eig_real *ub, eig_real *red)
+{
+#define EIG_RE(i, j) a[(2 * ((eig_idx)(i) * n + (j))) * as]
+#define EIG_IM(i, j) a[(2 * ((eig_idx)(i) * n + (j)) + 1) * as]
+#define EIG_VR(i, j) v[(2 * ((eig_idx)(i) * n + (j))) * vs]
+#define EIG_VI(i, j) v[(2 * ((eig_idx)(i) * n + (j)) + 1) * vs]
+    eig_real *u = ub, *w = ub + 2 * n; /* u_k, u_{k-1}: re, im pairs */
+    EIG_TEAM_FOR(t, i, k, n - 1) {
+        u[2 * i] = i == k ? EIG_ZERO : i == k + 1 ? EIG_ONE : EIG_RE(i, k);
+        u[2 * i + 1] = i <= k + 1 ? EIG_ZERO : EIG_IM(i, k);
+        w[2 * i] = i == k ? EIG_ONE : EIG_RE(i, k - 1);
+        w[2 * i + 1] = i == k ? EIG_ZERO : EIG_IM(i, k - 1);
+    }
+    eig_team_sync(t);
+    eig_real cr = 0, ci = 0; /* u_{k-1}^H u_k */
+    EIG_TEAM_FOR(t, i, k + 1, n - 1) {
+        cr += w[2 * i] * u[2 * i] + w[2 * i + 1] * u[2 * i + 1];
+        ci += w[2 * i] * u[2 * i + 1] - w[2 * i + 1] * u[2 * i];
+    }
+    cr = EIG_FN(eig_team_reduce)(t, cr, 0, red);
+    ci = EIG_FN(eig_team_reduce)(t, ci, 0, red);
+    EIG_TEAM_FOR(t, j, k, n - 1) {
+        eig_real ar = 0, ai = 0, br = 0, bi = 0;
+        for (int i0 = k; i0 < n; i0 += EIG_REDUCE_AHEAD) {
+            eig_real xr[EIG_REDUCE_AHEAD], xi[EIG_REDUCE_AHEAD];
+            EIG_FN(eig_load_rows_ahead)(v, vs, n, i0, j, xr, xi);
+            EIG_UNROLL
+            for (int q = 0; q < EIG_REDUCE_AHEAD; q++)
+                if (i0 + q < n) {
+                    const eig_real ur = u[2 * (i0 + q)], ui = u[2 * (i0 + q) + 1];
+                    const eig_real wr = w[2 * (i0 + q)], wi = w[2 * (i0 + q) + 1];
+                    ar += ur * xr[q] + ui * xi[q];
+                    ai += ur * xi[q] - ui * xr[q];
+                    br += wr * xr[q] + wi * xi[q];
+                    bi += wr * xi[q] - wi * xr[q];
+                }
+        }
+        const eig_real s1r = tk * ar, s1i = tk * ai;
+        const eig_real s2r = tk1 * (br - (s1r * cr - s1i * ci)), s2i = tk1 * (bi - (s1r * ci + s1i * cr));
+        int i = k;
+        for (; i + 3 < n; i += 4) { /* four rows' loads before their stores */
+            eig_real xr[4], xi[4];
+            EIG_FN(eig_load_rows4)(v, vs, n, i, j, xr, xi);
+            EIG_UNROLL
+            for (int q = 0; q < 4; q++) {
+                const eig_real ur = u[2 * (i + q)], ui = u[2 * (i + q) + 1];
+                const eig_real wr = w[2 * (i + q)], wi = w[2 * (i + q) + 1];
+                EIG_VR(i + q, j) = xr[q] - ((s1r * ur - s1i * ui) + (s2r * wr - s2i * wi));
+                EIG_VI(i + q, j) = xi[q] - ((s1r * ui + s1i * ur) + (s2r * wi + s2i * wr));
+            }
+        }
+        for (; i < n; i++) {
+            const eig_real ur = u[2 * i], ui = u[2 * i + 1], wr = w[2 * i], wi = w[2 * i + 1];
+            EIG_VR(i, j) -= (s1r * ur - s1i * ui) + (s2r * wr - s2i * wi);
+            EIG_VI(i, j) -= (s1r * ui + s1i * ur) + (s2r * wi + s2i * wr);
+        }
+    }
+    eig_team_sync(t);
+#undef EIG_RE
+#undef EIG_IM
+#undef EIG_VR
+#undef EIG_VI
+}
+
+/* V <- Q = H_0 ... H_{n-3} (complex), accumulated backwards; team, scr and
+ * pairs as eig_sym_form_q_team. */
 EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, eig_idx as, const eig_real *tau,
-                                         eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr)
+                                         eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr, int pairs)
 {
 #define EIG_RE(i, j) a[(2 * ((eig_idx)(i) * n + (j))) * as]
 #define EIG_IM(i, j) a[(2 * ((eig_idx)(i) * n + (j)) + 1) * as]
@@ -430,6 +568,11 @@ EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, e
         eig_real tk = tau[k * ts];
         int r0 = k + 1;
         if (tk == 0) continue;
+        if (pairs && ub && k >= 1 && tau[(k - 1) * ts] != 0) {
+            EIG_FN(eig_herm_form_q_pair_team)(t, n, a, as, k, tk, tau[(k - 1) * ts], v, vs, ub, scr);
+            k--; /* H_{k-1} is done too */
+            continue;
+        }
         if (ub) {
             EIG_TEAM_FOR(t, i, r0 + 1, n - 1) ub[2 * i] = EIG_RE(i, k), ub[2 * i + 1] = EIG_IM(i, k);
             eig_team_sync(t);
@@ -438,10 +581,8 @@ EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, e
             /* s = tau * u^H V[:, j] (V's entries loaded ahead, summed in order) */
             eig_real sr = EIG_VR(r0, j), si = EIG_VI(r0, j);
             for (int i0 = r0 + 1; i0 < n; i0 += EIG_REDUCE_AHEAD) {
-                eig_real vr[EIG_REDUCE_AHEAD] = {0}, vi[EIG_REDUCE_AHEAD] = {0};
-                EIG_UNROLL
-                for (int q = 0; q < EIG_REDUCE_AHEAD; q++)
-                    if (i0 + q < n) vr[q] = EIG_VR(i0 + q, j), vi[q] = EIG_VI(i0 + q, j);
+                eig_real vr[EIG_REDUCE_AHEAD], vi[EIG_REDUCE_AHEAD];
+                EIG_FN(eig_load_rows_ahead)(v, vs, n, i0, j, vr, vi);
                 EIG_UNROLL
                 for (int q = 0; q < EIG_REDUCE_AHEAD; q++)
                     if (i0 + q < n) {
@@ -622,13 +763,14 @@ EIG_HD int EIG_FN(eig_sym_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_i
     if (st == EIG_STATUS_OK) {
         eig_real *e = work, *tau = v ? work + (eig_idx)n * wks : 0, *rot = v ? work + 2 * (eig_idx)n * wks : 0;
         EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, as, w, ws, e, wks, tau, wks, scr);
-        if (v) EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, wks, v, vs, scr);
+        if (v) EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, wks, v, vs, scr, scr != 0);
         if (v && zt && scr) {
             EIG_FN(eig_set_identity_team)(t, n, zt, 1, zld);
-            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, wks, zt, 1, zld, 0, 1, rot, wks, max_iter_factor, iters);
+            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, wks, zt, 1, zld, 0, 1, rot, scr + 32, wks, max_iter_factor,
+                                             iters);
             if (st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, vs, 1, zt, 1, zld, scr + 32);
         } else {
-            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, wks, v, (eig_idx)n * vs, vs, vs, 1, rot, wks,
+            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, wks, v, (eig_idx)n * vs, vs, vs, 1, rot, 0, wks,
                                              max_iter_factor, iters);
         }
     }
@@ -668,16 +810,16 @@ EIG_HD int EIG_FN(eig_herm_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_
         eig_real *e = work, *tau = v ? work + 2 * (eig_idx)n * wks : 0;
         eig_real *rot = v ? work + 3 * (eig_idx)n * wks : 0;
         EIG_FN(eig_herm_tridiag_reduce_team)(t, n, a, as, w, ws, e, wks, tau, wks, scr);
-        if (v) EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, wks, v, vs, scr);
+        if (v) EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, wks, v, vs, scr, scr != 0);
         EIG_FN(eig_herm_realify_team)(t, n, e, wks, v, vs);
         if (v && zt && scr) {
             EIG_FN(eig_set_identity_team)(t, n, zt, 1, zld);
-            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, 2 * wks, zt, 1, zld, 0, 1, rot, wks, max_iter_factor,
-                                             iters);
+            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, 2 * wks, zt, 1, zld, 0, 1, rot, scr + 32, wks,
+                                             max_iter_factor, iters);
             if (st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, vs, 2, zt, 1, zld, scr + 32);
         } else {
-            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, 2 * wks, v, 2 * (eig_idx)n * vs, 2 * vs, vs, 2, rot, wks,
-                                             max_iter_factor, iters);
+            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, 2 * wks, v, 2 * (eig_idx)n * vs, 2 * vs, vs, 2, rot, 0,
+                                             wks, max_iter_factor, iters);
         }
     }
     eig_team_sync(t);
@@ -758,11 +900,11 @@ EIG_HD void EIG_FN(eig_tridiag_ql_vectors_form_team)(eig_team t, int n, int zc, 
                                                      eig_real *v, eig_idx vs, eig_real *scr)
 {
     if (zc == 2) {
-        EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, ts, v, vs, scr);
+        EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, ts, v, vs, scr, 0);
         eig_team_sync(t);
         EIG_FN(eig_herm_realify_team)(t, n, ec, ecs, v, vs); /* the same D as (1)'s: ec is spent */
     } else {
-        EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, ts, v, vs, scr);
+        EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, ts, v, vs, scr, 0);
     }
     eig_team_sync(t);
 }
@@ -777,7 +919,8 @@ EIG_HD int EIG_FN(eig_tridiag_ql_logged_finish)(int n, int st, eig_real sigma, e
     eig_team solo = EIG_TEAM_SOLO_INIT;
     if (iters) *iters = 0;
     if (st == EIG_STATUS_OK)
-        st = EIG_FN(eig_tridiag_ql_run)(solo, n, d, ds, e, zc * es, 0, 0, 0, 0, 1, 0, 0, log, max_iter_factor, iters);
+        st = EIG_FN(eig_tridiag_ql_run)(solo, n, d, ds, e, zc * es, 0, 0, 0, 0, 1, 0, 0, 0, log, max_iter_factor,
+                                        iters);
     if (st != EIG_STATUS_OK) return st;
     for (int k = 0; k < n; k++) d[k * ds] /= sigma;
     return EIG_STATUS_OK;
