@@ -72,4 +72,20 @@ static __host__ __device__ inline void eig_team_sync(eig_team t)
 static inline void eig_team_sync(eig_team t) { (void)t; }
 #endif
 
+/* 1 when p points into the block's shared memory (device code; 0 on the
+ * host): some team loops are laid out for the memory the matrix is in. */
+#ifdef __CUDACC__
+static __host__ __device__ inline int eig_in_shared(const void *p)
+{
+#ifdef __CUDA_ARCH__
+    return __isShared(p);
+#else
+    (void)p;
+    return 0;
+#endif
+}
+#else
+static inline int eig_in_shared(const void *p) { return (void)p, 0; }
+#endif
+
 #endif
