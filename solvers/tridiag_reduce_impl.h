@@ -152,46 +152,34 @@ EIG_HD void EIG_FN(eig_sym_tridiag_reduce_team)(eig_team t, int n, eig_real *a, 
                         EIG_A(i, j) -= ui * wj + wi * uj;
                     }
                 }
-            } else if (t.block && t.size > 32 && eig_in_shared(a)) {
-                /* a block team on A in shared memory: lanes take columns,
-                 * the warps every W-th row of them, four rows' loads before
-                 * their stores. A member per column gave column r0's member
-                 * all m rows and column n-1's one, and the other warps
-                 * waited on warp 0's at the sync below (a sixth of the
-                 * samples of warp-tridiag at n = 128, Nsight Compute); each
-                 * entry's update is the same. H100, 2026-11-24, ms:
-                 * warp-tridiag symmetric 10,000 x 128 values 83.1 -> 69.2,
-                 * with vectors 209.6 -> 190.7; Hermitian 20,000 x 72 values
-                 * 57.1 -> 50.6. With A in global memory (block-tridiag) it
-                 * lost: symmetric 132 x 1024 values 882 -> 1138. */
-                const int lane = t.rank & 31, W = t.size >> 5, wp = t.rank >> 5;
-                for (int j = r0 + lane; j < n; j += 32) {
-                    const eig_real uj = EIG_U(j), wj = e[j * es];
-                    int i = j + wp;
-                    for (; i + 3 * W < n; i += 4 * W) {
-                        eig_real x[4];
-                        EIG_UNROLL
-                        for (int q = 0; q < 4; q++) x[q] = EIG_A(i + q * W, j);
-                        EIG_UNROLL
-                        for (int q = 0; q < 4; q++)
-                            EIG_A(i + q * W, j) = x[q] - (EIG_U(i + q * W) * wj + e[(i + q * W) * es] * uj);
-                    }
-                    for (; i < n; i += W) EIG_A(i, j) -= EIG_U(i) * wj + e[i * es] * uj;
-                }
             } else {
                 /* a member per column j (a warp's accesses consecutive), four
-                 * rows' loads issued before their stores */
-                EIG_TEAM_FOR(t, j, r0, n - 1) {
-                    eig_real uj = EIG_U(j), wj = e[j * es];
-                    int i = j;
-                    for (; i + 3 < n; i += 4) {
-                        eig_real x0 = EIG_A(i, j), x1 = EIG_A(i + 1, j), x2 = EIG_A(i + 2, j), x3 = EIG_A(i + 3, j);
-                        EIG_A(i, j) = x0 - (EIG_U(i) * wj + e[i * es] * uj);
-                        EIG_A(i + 1, j) = x1 - (EIG_U(i + 1) * wj + e[(i + 1) * es] * uj);
-                        EIG_A(i + 2, j) = x2 - (EIG_U(i + 2) * wj + e[(i + 2) * es] * uj);
-                        EIG_A(i + 3, j) = x3 - (EIG_U(i + 3) * wj + e[(i + 3) * es] * uj);
+                 * of its rows' loads before their stores. A block team on A
+                 * in shared memory also deals each column's rows over its W
+                 * warps (every W-th row): a member per column gave column
+                 * r0's member all m rows and column n-1's one, and the other
+                 * warps waited on warp 0's at the sync below (a sixth of the
+                 * samples of warp-tridiag at n = 128, Nsight Compute). H100,
+                 * 2026-11-24, ms: warp-tridiag symmetric 10,000 x 128 values
+                 * 83.1 -> 69.2, with vectors 209.6 -> 190.7; Hermitian
+                 * 20,000 x 72 values 57.1 -> 50.6. With A in global memory
+                 * (block-tridiag) it lost: symmetric 132 x 1024 values
+                 * 882 -> 1138. Each entry's update is the same either way. */
+                const int split = t.block && t.size > 32 && eig_in_shared(a);
+                const int c0 = split ? t.rank & 31 : t.rank, cs = split ? 32 : t.size;
+                const int R = split ? t.size >> 5 : 1, r1 = split ? t.rank >> 5 : 0;
+                for (int j = r0 + c0; j < n; j += cs) {
+                    const eig_real uj = EIG_U(j), wj = e[j * es];
+                    int i = j + r1;
+                    for (; i + 3 * R < n; i += 4 * R) {
+                        eig_real x[4];
+                        EIG_UNROLL
+                        for (int q = 0; q < 4; q++) x[q] = EIG_A(i + q * R, j);
+                        EIG_UNROLL
+                        for (int q = 0; q < 4; q++)
+                            EIG_A(i + q * R, j) = x[q] - (EIG_U(i + q * R) * wj + e[(i + q * R) * es] * uj);
                     }
-                    for (; i < n; i++) EIG_A(i, j) -= EIG_U(i) * wj + e[i * es] * uj;
+                    for (; i < n; i += R) EIG_A(i, j) -= EIG_U(i) * wj + e[i * es] * uj;
                 }
             }
             eig_team_sync(t);
@@ -448,53 +436,32 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_team)(eig_team t, int n, eig_real *a,
                         if (i != j) EIG_IM(i, j) -= uii * wjr - uir * wji + wii * ujr - wir * uji;
                     }
                 }
-            } else if (t.block && t.size > 32 && eig_in_shared(a)) {
-                /* a block team on A in shared memory: lanes take columns,
-                 * the warps every W-th row (as eig_sym_tridiag_reduce_team);
-                 * the same updates */
-                const int lane = t.rank & 31, W = t.size >> 5, wp = t.rank >> 5;
-                for (int j = r0 + lane; j < n; j += 32) {
+            } else {
+                /* a member per column j, four of its rows' loads before
+                 * their stores; a block team on A in shared memory deals
+                 * each column's rows over its warps too (as
+                 * eig_sym_tridiag_reduce_team): the same updates */
+                const int split = t.block && t.size > 32 && eig_in_shared(a);
+                const int c0 = split ? t.rank & 31 : t.rank, cs = split ? 32 : t.size;
+                const int R = split ? t.size >> 5 : 1, r1 = split ? t.rank >> 5 : 0;
+                for (int j = r0 + c0; j < n; j += cs) {
                     const eig_real ujr = EIG_UR(j), uji = EIG_UI(j), wjr = EIG_ER(j), wji = EIG_EI(j);
-                    if (wp == 0) EIG_RE(j, j) -= EIG_UR(j) * wjr + EIG_UI(j) * wji + EIG_ER(j) * ujr + EIG_EI(j) * uji;
-                    int i = j + (wp ? wp : W);
-                    for (; i + 3 * W < n; i += 4 * W) {
+                    if (r1 == 0) EIG_RE(j, j) -= EIG_UR(j) * wjr + EIG_UI(j) * wji + EIG_ER(j) * ujr + EIG_EI(j) * uji;
+                    int i = j + (r1 ? r1 : R);
+                    for (; i + 3 * R < n; i += 4 * R) {
                         eig_real xr[4], xi[4];
                         EIG_UNROLL
-                        for (int q = 0; q < 4; q++) xr[q] = EIG_RE(i + q * W, j), xi[q] = EIG_IM(i + q * W, j);
+                        for (int q = 0; q < 4; q++) xr[q] = EIG_RE(i + q * R, j), xi[q] = EIG_IM(i + q * R, j);
                         EIG_UNROLL
                         for (int q = 0; q < 4; q++) {
-                            const eig_idx r = i + q * W;
+                            const eig_idx r = i + q * R;
                             const eig_real uir = EIG_UR(r), uii = EIG_UI(r), wir = EIG_ER(r), wii = EIG_EI(r);
                             EIG_RE(r, j) = xr[q] - (uir * wjr + uii * wji + wir * ujr + wii * uji);
                             EIG_IM(r, j) = xi[q] - (uii * wjr - uir * wji + wii * ujr - wir * uji);
                         }
                     }
-                    for (; i < n; i += W) {
+                    for (; i < n; i += R) {
                         const eig_real uir = EIG_UR(i), uii = EIG_UI(i), wir = EIG_ER(i), wii = EIG_EI(i);
-                        EIG_RE(i, j) -= uir * wjr + uii * wji + wir * ujr + wii * uji;
-                        EIG_IM(i, j) -= uii * wjr - uir * wji + wii * ujr - wir * uji;
-                    }
-                }
-            } else {
-                /* a member per column j, four rows' loads before their stores */
-                EIG_TEAM_FOR(t, j, r0, n - 1) {
-                    eig_real ujr = EIG_UR(j), uji = EIG_UI(j);
-                    eig_real wjr = EIG_ER(j), wji = EIG_EI(j);
-                    EIG_RE(j, j) -= EIG_UR(j) * wjr + EIG_UI(j) * wji + EIG_ER(j) * ujr + EIG_EI(j) * uji;
-                    int i = j + 1;
-                    for (; i + 3 < n; i += 4) { /* four rows' loads before their stores */
-                        eig_real xr[4], xi[4];
-                        EIG_FN(eig_load_rows4)(a, as, n, i, j, xr, xi);
-                        EIG_UNROLL
-                        for (int q = 0; q < 4; q++) {
-                            const eig_real uir = EIG_UR(i + q), uii = EIG_UI(i + q), wir = EIG_ER(i + q),
-                                           wii = EIG_EI(i + q);
-                            EIG_RE(i + q, j) = xr[q] - (uir * wjr + uii * wji + wir * ujr + wii * uji);
-                            EIG_IM(i + q, j) = xi[q] - (uii * wjr - uir * wji + wii * ujr - wir * uji);
-                        }
-                    }
-                    for (; i < n; i++) {
-                        eig_real uir = EIG_UR(i), uii = EIG_UI(i), wir = EIG_ER(i), wii = EIG_EI(i);
                         EIG_RE(i, j) -= uir * wjr + uii * wji + wir * ujr + wii * uji;
                         EIG_IM(i, j) -= uii * wjr - uir * wji + wii * ujr - wir * uji;
                     }
