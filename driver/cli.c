@@ -35,6 +35,31 @@ void eig_say(const eig_ctx *ctx, const char *fmt, ...)
     fflush(stdout);
 }
 
+void eig_warn(const eig_ctx *ctx, const char *fmt, ...)
+{
+    if (ctx->rank != 0) return;
+    va_list ap;
+    va_start(ap, fmt);
+    fflush(stdout);
+    fputs("eigsweep: warning: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fflush(stderr);
+}
+
+int eig_input_spec_option(int which, const char *value, eig_input_spec *spec)
+{
+    switch (which) {
+    case 0:
+        EIG_CALL(eig_kind_parse(value, &spec->kind));
+        spec->kind_given = 1;
+        return 0;
+    case 1: spec->dataset = value; return 0;
+    case 2: spec->diag = value; return 0;
+    default: spec->offdiag = value; return 0;
+    }
+}
+
 int eig_parse_i64(const char *opt, const char *s, int64_t lo, int64_t hi, int64_t *out)
 {
     char *end;

@@ -5,6 +5,7 @@
 #include <mpi.h>
 #include <stdint.h>
 
+#include "collection.h"
 #include "eigsweep.h"
 
 typedef struct {
@@ -26,6 +27,8 @@ int eig_agree(eig_ctx *ctx, int rc);
 
 /* Prints on rank 0 only. */
 void eig_say(const eig_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "eigsweep: warning: ..." on stderr, rank 0 only (shown with -q too). */
+void eig_warn(const eig_ctx *ctx, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Parsers that raise a usage error naming the option. */
 int eig_parse_i64(const char *opt, const char *s, int64_t lo, int64_t hi, int64_t *out);
@@ -33,6 +36,15 @@ int eig_parse_int(const char *opt, const char *s, int lo, int hi, int *out);
 int eig_parse_u64(const char *opt, const char *s, uint64_t *out);
 int eig_parse_double(const char *opt, const char *s, double *out);
 int eig_parse_precision(const char *s, eig_precision *p);
+
+/* --kind, --dataset, --diag, --offdiag (solve, info, check): where a
+ * collection lies in a user's file and what it holds. Put
+ * EIG_INPUT_SPEC_OPTIONS(FIRST) in a getopt_long table and pass
+ * `c - FIRST` with optarg for the codes FIRST .. FIRST+3. */
+#define EIG_INPUT_SPEC_OPTIONS(first)                                                              \
+    {"kind", required_argument, 0, (first)}, {"dataset", required_argument, 0, (first) + 1},    \
+        {"diag", required_argument, 0, (first) + 2}, {"offdiag", required_argument, 0, (first) + 3}
+int eig_input_spec_option(int which, const char *value, eig_input_spec *spec);
 
 double eig_now(void); /* seconds, monotonic */
 /* With EIG_TRACE_SETUP=1 in the environment: "setup: rank R: WHAT at T s"

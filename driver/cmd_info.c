@@ -8,36 +8,35 @@
 
 #include "cli.h"
 #include "collection.h"
+#include "input_locate.h"
 #include "eig_error.h"
 
 static void info_usage(void)
 {
-    printf("usage: eigsweep info FILE.h5 [--show K]\n\n"
+    printf("usage: eigsweep info FILE.h5 [--show K] [--kind K] [--dataset PATH | --diag P --offdiag Q]\n\n"
            "Prints what a collection (input) or result file holds: N, n, kind,\n"
            "precision, size on disk, chunking, provenance; for results also the\n"
-           "count of matrices per status. --show K prints the eigenvalues, status and\n"
-           "iterations of the first K matrices of a result file.\n\n"
-           "examples:\n  eigsweep info sweep.h5\n  eigsweep info eig.h5 --show 3\n");
+           "count of matrices per status. For an input it gives solve's verdict:\n"
+           "solvable as it is, or the error solve would stop with (exit 3) -- with\n"
+           "--kind, --dataset, --diag/--offdiag as solve would be given them.\n"
+           "--show K prints the eigenvalues, status and iterations of the first K\n"
+           "matrices of a result file.\n\n"
+           "examples:\n  eigsweep info sweep.h5\n  eigsweep info eig.h5 --show 3\n"
+           "  eigsweep info mine.h5 --dataset /run1/A --kind symmetric\n");
 }
 
 static void print_attrs(hid_t obj, const char *indent)
 {
-    hid_t a;
     int na = H5Aget_num_attrs(obj);
     for (int i = 0; i < na; i++) {
-        a = H5Aopen_by_idx(obj, ".", H5_INDEX_NAME, H5_ITER_INC, (hsize_t)i, H5P_DEFAULT, H5P_DEFAULT);
+        hid_t a = H5Aopen_by_idx(obj, ".", H5_INDEX_NAME, H5_ITER_INC, (hsize_t)i, H5P_DEFAULT, H5P_DEFAULT);
         if (a < 0) continue;
-        char name[256];
+        char name[256] = "";
         H5Aget_name(a, sizeof name, name);
         hid_t t = H5Aget_type(a);
-        if (H5Tget_class(t) == H5T_STRING && !H5Tis_variable_str(t)) {
-            size_t sz = H5Tget_size(t);
-            char *buf = calloc(sz + 1, 1);
-            hid_t mt = H5Tcopy(H5T_C_S1);
-            H5Tset_size(mt, sz + 1);
-            if (buf && H5Aread(a, mt, buf) >= 0) printf("%s%-16s %s\n", indent, name, buf);
-            H5Tclose(mt);
-            free(buf);
+        char text[1024];
+        if (H5Tget_class(t) == H5T_STRING) {
+            if (eig_h5_read_attr_text(obj, name, text, sizeof text, NULL, 0) == 0) printf("%s%-16s %s\n", indent, name, text);
         } else if (H5Tget_class(t) == H5T_INTEGER) {
             long long v = 0;
             if (H5Aread(a, H5T_NATIVE_LLONG, &v) >= 0) printf("%s%-16s %lld\n", indent, name, v);
@@ -50,20 +49,25 @@ static void print_attrs(hid_t obj, const char *indent)
     }
 }
 
+/* One line per dataset: shape, type, storage; then its attributes. name is
+ * an absolute path (it may lie in a group). */
 static void print_dataset(hid_t file, const char *name)
 {
-    if (H5Lexists(file, name, H5P_DEFAULT) <= 0) return;
+    H5O_info_t oi;
+    if (H5Oexists_by_name(file, name, H5P_DEFAULT) <= 0 || H5Oget_info_by_name(file, name, &oi, H5P_DEFAULT) < 0 ||
+        oi.type != H5O_TYPE_DATASET)
+        return;
     hid_t d = eig_h5_open_dataset(file, name);
     if (d < 0) return;
     hid_t s = H5Dget_space(d), t = H5Dget_type(d), pl = H5Dget_create_plist(d);
+    /* A damaged header may claim any rank up to HDF5's 32: print what fits. */
     int rank = H5Sget_simple_extent_ndims(s);
-    hsize_t dims[8], chunk[8];
-    H5Sget_simple_extent_dims(s, dims, NULL);
-    char shape[128] = "", cshape[128] = "contiguous";
+    hsize_t dims[H5S_MAX_RANK] = {0}, chunk[H5S_MAX_RANK] = {0};
+    if (rank < 0 || H5Sget_simple_extent_dims(s, dims, NULL) < 0) rank = 0;
+    char shape[H5S_MAX_RANK * 21 + 1] = "", cshape[H5S_MAX_RANK * 21 + 8] = "contiguous";
     for (int i = 0; i < rank; i++)
         snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%s%llu", i ? "," : "", (unsigned long long)dims[i]);
-    if (H5Pget_layout(pl) == H5D_CHUNKED) {
-        H5Pget_chunk(pl, rank, chunk);
+    if (pl >= 0 && H5Pget_layout(pl) == H5D_CHUNKED && H5Pget_chunk(pl, rank, chunk) >= 0) {
         snprintf(cshape, sizeof cshape, "chunks ");
         for (int i = 0; i < rank; i++)
             snprintf(cshape + strlen(cshape), sizeof cshape - strlen(cshape), "%s%llu", i ? "," : "", (unsigned long long)chunk[i]);
@@ -76,62 +80,77 @@ static void print_dataset(hid_t file, const char *name)
     case H5T_INTEGER: tn = sz == 1 ? "int8" : sz == 4 ? "int32" : "integer"; break;
     default: break;
     }
-    printf("  /%-13s [%s] %s, %s, %.3f MB\n", name, shape, tn, cshape, (double)H5Dget_storage_size(d) / 1e6);
+    printf("  %-14s [%s] %s, %s, %.3f MB\n", name, shape, tn, cshape, (double)H5Dget_storage_size(d) / 1e6);
     print_attrs(d, "      ");
-    H5Pclose(pl), H5Tclose(t), H5Sclose(s), H5Dclose(d);
+    if (pl >= 0) H5Pclose(pl);
+    if (t >= 0) H5Tclose(t);
+    if (s >= 0) H5Sclose(s);
+    H5Dclose(d);
 }
 
-static void print_status_counts(hid_t file)
+/* Counts /status by value. A file whose /status cannot be read whole is an
+ * error, never a count of what could be read. */
+static int print_status_counts(hid_t file, const char *path)
 {
-    if (H5Lexists(file, "status", H5P_DEFAULT) <= 0) return;
-    hid_t d = eig_h5_open_dataset(file, "status"), s = H5Dget_space(d);
-    hsize_t n;
-    H5Sget_simple_extent_dims(s, &n, NULL);
+    hid_t d = eig_h5_open_dataset(file, "/status");
+    EIG_CHECK(d >= 0, EIG_ERR_INPUT, "%s: cannot open /status (file damaged?)", path);
+    hid_t s = H5Dget_space(d);
+    hsize_t n = 0;
+    int ok = s >= 0 && H5Sget_simple_extent_ndims(s) == 1 && H5Sget_simple_extent_dims(s, &n, NULL) == 1;
     long long counts[5] = {0, 0, 0, 0, 0}; /* ok, not converged, invalid, unknown, pending (-1) */
     const hsize_t block = 1 << 20;
-    int8_t *buf = malloc(block);
-    for (hsize_t off = 0; buf && off < n; off += block) {
+    int8_t *buf = ok ? malloc(block) : NULL;
+    ok = ok && buf;
+    for (hsize_t off = 0; ok && off < n; off += block) {
         hsize_t cnt = n - off < block ? n - off : block;
         hid_t fs = H5Dget_space(d), ms = H5Screate_simple(1, &cnt, NULL);
-        H5Sselect_hyperslab(fs, H5S_SELECT_SET, &off, NULL, &cnt, NULL);
-        if (H5Dread(d, H5T_NATIVE_INT8, ms, fs, H5P_DEFAULT, buf) >= 0)
-            for (hsize_t i = 0; i < cnt; i++) counts[buf[i] == -1 ? 4 : buf[i] >= 0 && buf[i] < 3 ? buf[i] : 3]++;
-        H5Sclose(ms), H5Sclose(fs);
+        ok = fs >= 0 && ms >= 0 && H5Sselect_hyperslab(fs, H5S_SELECT_SET, &off, NULL, &cnt, NULL) >= 0 &&
+             H5Dread(d, H5T_NATIVE_INT8, ms, fs, H5P_DEFAULT, buf) >= 0;
+        for (hsize_t i = 0; ok && i < cnt; i++) counts[buf[i] == -1 ? 4 : buf[i] >= 0 && buf[i] < 3 ? buf[i] : 3]++;
+        if (ms >= 0) H5Sclose(ms);
+        if (fs >= 0) H5Sclose(fs);
     }
     free(buf);
+    if (s >= 0) H5Sclose(s);
+    H5Dclose(d);
+    EIG_CHECK(ok, EIG_ERR_INPUT, "%s: cannot read /status (file damaged?)", path);
     printf("  status: ok %lld, not_converged %lld, invalid_input %lld", counts[0], counts[1], counts[2]);
     if (counts[4]) printf(", not solved yet %lld (a partial file: finish it with solve --resume)", counts[4]);
     if (counts[3]) printf(", unknown codes %lld (damaged file?)", counts[3]);
     printf("\n");
-    H5Sclose(s), H5Dclose(d);
+    return 0;
 }
 
 /* The first k matrices of a result file, one line each. */
-static void show_results(hid_t f, long long k)
+static int show_results(hid_t f, const char *path, long long k)
 {
-    hid_t d = eig_h5_open_dataset(f, "eigenvalues"), s = H5Dget_space(d), t = H5Dget_type(d);
-    hsize_t dims[2];
-    H5Sget_simple_extent_dims(s, dims, NULL);
-    int cplx = H5Tget_class(t) == H5T_COMPOUND, n = (int)dims[1];
+    hid_t d = eig_h5_open_dataset(f, "/eigenvalues"), ds = eig_h5_open_dataset(f, "/status"),
+          di = eig_h5_open_dataset(f, "/iterations");
+    hid_t s = d >= 0 ? H5Dget_space(d) : -1, t = d >= 0 ? H5Dget_type(d) : -1;
+    hsize_t dims[2] = {0, 0};
+    int ok = d >= 0 && ds >= 0 && di >= 0 && s >= 0 && t >= 0 && H5Sget_simple_extent_ndims(s) == 2 &&
+             H5Sget_simple_extent_dims(s, dims, NULL) == 2 && dims[1] <= 4096;
+    int cplx = ok && H5Tget_class(t) == H5T_COMPOUND, n = (int)dims[1];
     if (k > (long long)dims[0]) k = (long long)dims[0];
     hsize_t off[2] = {0, 0}, cnt[2] = {(hsize_t)k, (hsize_t)n};
     double *v = malloc(sizeof(double) * (size_t)(2 * k * n + 1));
     int8_t *st = malloc((size_t)k + 1);
     int32_t *it = malloc(sizeof(int32_t) * (size_t)k + 1);
-    hid_t mt = H5T_NATIVE_DOUBLE;
-    if (cplx) {
-        mt = H5Tcreate(H5T_COMPOUND, 16);
-        H5Tinsert(mt, "r", 0, H5T_NATIVE_DOUBLE);
-        H5Tinsert(mt, "i", 8, H5T_NATIVE_DOUBLE);
+    hid_t mt = cplx ? eig_h5_complex_type(EIG_PREC_DOUBLE) : H5Tcopy(H5T_NATIVE_DOUBLE);
+    ok = ok && v && st && it;
+    if (ok && k > 0) {
+        hid_t ms = H5Screate_simple(2, cnt, NULL);
+        ok = H5Sselect_hyperslab(s, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0 && H5Dread(d, mt, ms, s, H5P_DEFAULT, v) >= 0;
+        H5Sclose(ms);
+        hid_t s1 = H5Dget_space(ds), s2 = H5Dget_space(di), m1 = H5Screate_simple(1, cnt, NULL);
+        ok = ok && s1 >= 0 && s2 >= 0 && H5Sselect_hyperslab(s1, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0 &&
+             H5Sselect_hyperslab(s2, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0 &&
+             H5Dread(ds, H5T_NATIVE_INT8, m1, s1, H5P_DEFAULT, st) >= 0 &&
+             H5Dread(di, H5T_NATIVE_INT32, m1, s2, H5P_DEFAULT, it) >= 0;
+        if (s1 >= 0) H5Sclose(s1);
+        if (s2 >= 0) H5Sclose(s2);
+        H5Sclose(m1);
     }
-    hid_t ms = H5Screate_simple(2, cnt, NULL);
-    H5Sselect_hyperslab(s, H5S_SELECT_SET, off, NULL, cnt, NULL);
-    int ok = k > 0 && H5Dread(d, mt, ms, s, H5P_DEFAULT, v) >= 0;
-    H5Sclose(ms);
-    hid_t ds = eig_h5_open_dataset(f, "status"), di = eig_h5_open_dataset(f, "iterations");
-    hid_t s1 = H5Dget_space(ds), m1 = H5Screate_simple(1, cnt, NULL);
-    H5Sselect_hyperslab(s1, H5S_SELECT_SET, off, NULL, cnt, NULL);
-    ok = ok && H5Dread(ds, H5T_NATIVE_INT8, m1, s1, H5P_DEFAULT, st) >= 0 && H5Dread(di, H5T_NATIVE_INT32, m1, s1, H5P_DEFAULT, it) >= 0;
     for (long long m = 0; ok && m < k; m++) {
         printf("  matrix %lld: %s, %d iterations:", m, st[m] == -1 ? "pending" : eig_status_name(st[m]), it[m]);
         for (int j = 0; j < n; j++) {
@@ -145,25 +164,86 @@ static void show_results(hid_t f, long long k)
         }
         printf("\n");
     }
-    if (cplx) H5Tclose(mt);
-    H5Sclose(m1), H5Sclose(s1), H5Dclose(ds), H5Dclose(di);
+    H5Tclose(mt);
     free(v), free(st), free(it);
-    H5Tclose(t), H5Sclose(s), H5Dclose(d);
+    if (t >= 0) H5Tclose(t);
+    if (s >= 0) H5Sclose(s);
+    if (d >= 0) H5Dclose(d);
+    if (ds >= 0) H5Dclose(ds);
+    if (di >= 0) H5Dclose(di);
+    EIG_CHECK(ok, EIG_ERR_INPUT, "%s: cannot read the first %lld results (file damaged?)", path, k);
+    return 0;
+}
+
+typedef struct {
+    const char *path;
+    int64_t show;
+    eig_input_spec spec;
+} info_options;
+
+static int parse_info(int argc, char **argv, info_options *o, int *help)
+{
+    enum { O_SHOW = 256, O_SPEC };
+    static const struct option opts[] = {{"show", required_argument, 0, O_SHOW}, EIG_INPUT_SPEC_OPTIONS(O_SPEC),
+                                         {"help", no_argument, 0, 'h'},        {0, 0, 0, 0}};
+    memset(o, 0, sizeof *o);
+    *help = 0;
+    optind = 1;
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        switch (c) {
+        case O_SHOW: EIG_CALL(eig_parse_i64("--show", optarg, 0, 1000000, &o->show)); break;
+        case O_SPEC: case O_SPEC + 1: case O_SPEC + 2: case O_SPEC + 3:
+            EIG_CALL(eig_input_spec_option(c - O_SPEC, optarg, &o->spec));
+            break;
+        case 'h': *help = 1; return 0;
+        case ':': return EIG_ERROR(EIG_ERR_USAGE, "info: option %s needs a value", argv[optind - 1]);
+        default: return EIG_ERROR(EIG_ERR_USAGE, "info: unknown option '%s' (see eigsweep info --help)", argv[optind - 1]);
+        }
+    }
+    EIG_CHECK(optind + 1 == argc, EIG_ERR_USAGE, "info: expected one file (eigsweep info FILE.h5 [options])");
+    o->path = argv[optind];
+    return 0;
+}
+
+/* An input's verdict is solve's own: the collection opened the way solve
+ * opens it, so info never calls a file solvable that solve refuses. */
+static int describe_input(hid_t f, const info_options *o)
+{
+    eig_collection c;
+    int rc = eig_h5_open_input(MPI_COMM_SELF, o->path, EIG_READ_POSIX, &o->spec, &c);
+    if (rc) {
+        printf("  verdict: not solvable as it is (the error below says why and what to pass)\n");
+        const char *names[] = {"/matrices", "/diag", "/offdiag"};
+        for (int i = 0; i < 3; i++) print_dataset(f, names[i]);
+        char cands[1024];
+        eig_h5_list_candidates(f, cands, sizeof cands);
+        if (cands[0]) printf("  datasets: %s\n", cands);
+        return rc;
+    }
+    printf("  verdict: solvable: %lld %s matrices of order %d, %s precision, from %s%s%s\n", (long long)c.count,
+           eig_kind_name(c.kind), c.n, c.precision == EIG_PREC_SINGLE ? "single" : "double", c.dataset,
+           c.offdiag_name[0] ? " and " : "", c.offdiag_name);
+    if (c.kind_note[0]) printf("  note: %s\n", c.kind_note);
+    print_dataset(f, c.dataset);
+    if (c.offdiag_name[0]) print_dataset(f, c.offdiag_name);
+    eig_h5_close_input(&c);
+    return 0;
 }
 
 int eig_cmd_info(eig_ctx *ctx, int argc, char **argv)
 {
-    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+    info_options o;
+    int help;
+    int rc = eig_agree(ctx, parse_info(argc, argv, &o, &help));
+    if (rc) return rc;
+    if (help) {
         if (ctx->rank == 0) info_usage();
         return 0;
     }
-    int rc = 0;
-    int64_t show = 0;
-    if (argc == 4 && !strcmp(argv[2], "--show")) rc = eig_parse_i64("--show", argv[3], 0, 1000000, &show);
-    else if (argc != 2) rc = EIG_ERROR(EIG_ERR_USAGE, "info: expected one file (eigsweep info FILE.h5 [--show K])");
-    if ((rc = eig_agree(ctx, rc))) return rc;
     if (ctx->rank == 0) {
-        const char *path = argv[1];
+        const char *path = o.path;
         if (access(path, F_OK) != 0) rc = EIG_ERROR(EIG_ERR_INPUT, "%s: no such file", path);
         else if (!eig_h5_is_hdf5(path)) rc = EIG_ERROR(EIG_ERR_INPUT, "%s: not an HDF5 file (or truncated/corrupted)", path);
         hid_t f = rc ? -1 : H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
@@ -171,17 +251,19 @@ int eig_cmd_info(eig_ctx *ctx, int argc, char **argv)
         if (!rc) {
             hsize_t fsz = 0;
             H5Fget_filesize(f, &fsz);
-            int is_result = H5Lexists(f, "eigenvalues", H5P_DEFAULT) > 0;
-            int is_coll = H5Lexists(f, "matrices", H5P_DEFAULT) > 0 || H5Lexists(f, "diag", H5P_DEFAULT) > 0;
-            printf("%s: %s, %.3f MB\n", path, is_result ? "eigsweep result file" : is_coll ? "eigsweep collection" : "HDF5 file (no eigsweep datasets)",
+            int is_result = H5Lexists(f, "eigenvalues", H5P_DEFAULT) > 0 && H5Lexists(f, "status", H5P_DEFAULT) > 0;
+            printf("%s: %s, %.3f MB\n", path, is_result ? "eigsweep result file" : "matrix collection (input)",
                    (double)fsz / 1e6);
             hid_t root = H5Gopen2(f, "/", H5P_DEFAULT);
             if (root >= 0) print_attrs(root, "  "), H5Gclose(root);
-            const char *names[] = {"matrices", "diag", "offdiag", "eigenvalues", "eigenvectors", "status", "iterations"};
-            for (int i = 0; i < 7; i++) print_dataset(f, names[i]);
-            if (is_result) print_status_counts(f);
-            if (is_result && show > 0) show_results(f, show);
-            if (!is_result && !is_coll) rc = EIG_ERROR(EIG_ERR_INPUT, "%s: holds neither /matrices, /diag nor /eigenvalues", path);
+            if (is_result) {
+                const char *names[] = {"/eigenvalues", "/eigenvectors", "/status", "/iterations"};
+                for (int i = 0; i < 4; i++) print_dataset(f, names[i]);
+                rc = print_status_counts(f, path);
+                if (!rc && o.show > 0) rc = show_results(f, path, o.show);
+            } else {
+                rc = describe_input(f, &o);
+            }
             H5Fclose(f);
         }
     }

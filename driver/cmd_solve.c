@@ -39,6 +39,7 @@ typedef struct {
     eig_read_driver read_with;
     int64_t max_gpu_mem;
     const char *kernel;
+    eig_input_spec in_spec; /* --kind, --dataset, --diag, --offdiag */
 } solve_options;
 
 static void solve_usage(void)
@@ -52,6 +53,10 @@ static void solve_usage(void)
            "\n"
            "options:\n"
            "  -o FILE               result file (refused if it exists, unless --force)\n"
+           "  --kind K              general, symmetric, hermitian or tridiagonal: for files without a\n"
+           "                        'kind' attribute (MATLAB, Julia, plain h5py); overrides one with a warning\n"
+           "  --dataset PATH        the [N,n,n] matrices when not at /matrices (e.g. /run1/A)\n"
+           "  --diag P --offdiag Q  a tridiagonal collection's [N,n] and [N,n-1] datasets\n"
            "  --method M            auto (default), francis, jacobi, tridiag-ql, bisection\n"
            "  --vectors             eigenvectors too (symmetric, hermitian; not bisection)\n"
            "  --select-index I:J    eigenvalues I..J (0-based, ascending; bisection)\n"
@@ -100,6 +105,7 @@ static void solve_usage(void)
            "  srun eigsweep solve sweep.h5 -o eig.h5 --resume --balance dynamic --output parallel\n"
            "  mpirun -np 2 eigsweep solve --synthetic control:30:1000000 -o eig.h5 --report r.json\n"
            "  eigsweep solve sym.h5 -o eig.h5 --method jacobi --vectors\n"
+           "  eigsweep solve mine.h5 -o eig.h5 --dataset /run1/A --kind symmetric\n"
            "  eigsweep solve tri.h5 -o low.h5 --select-index 0:9\n"
            "  mpirun -np 8 eigsweep solve huge.h5 --check-only\n");
 }
@@ -118,7 +124,7 @@ static int parse_pair_i64(const char *opt, const char *s, int64_t *a, int64_t *b
 static int parse_solve(int argc, char **argv, solve_options *o, int *help)
 {
     enum { O_METHOD = 256, O_VECTORS, O_SELI, O_SELR, O_BACKEND, O_CHUNK, O_STREAMS, O_KERNEL, O_RANGE,
-           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH, O_SHARE, O_GPUMEM, O_GATHER_VIA, O_READ_WITH, O_CHECK_ONLY };
+           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH, O_SHARE, O_GPUMEM, O_GATHER_VIA, O_READ_WITH, O_CHECK_ONLY, O_SPEC };
     static const struct option opts[] = {
         {"method", required_argument, 0, O_METHOD},
         {"vectors", no_argument, 0, O_VECTORS},  {"select-index", required_argument, 0, O_SELI},
@@ -130,6 +136,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         {"resume", no_argument, 0, O_RESUME},    {"output", required_argument, 0, O_OUTPUT},
         {"balance", required_argument, 0, O_BALANCE}, {"synthetic", required_argument, 0, O_SYNTH}, {"share-gpu", no_argument, 0, O_SHARE},
         {"max-gpu-mem", required_argument, 0, O_GPUMEM}, {"gather-via", required_argument, 0, O_GATHER_VIA}, {"read-with", required_argument, 0, O_READ_WITH}, {"check-only", no_argument, 0, O_CHECK_ONLY},    {"force", no_argument, 0, O_FORCE},
+        EIG_INPUT_SPEC_OPTIONS(O_SPEC),
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
@@ -148,6 +155,9 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         switch (c) {
         case 'o': o->output = optarg; break;
         case O_METHOD: EIG_CALL(eig_method_parse(optarg, &o->params.method)); break;
+        case O_SPEC: case O_SPEC + 1: case O_SPEC + 2: case O_SPEC + 3:
+            EIG_CALL(eig_input_spec_option(c - O_SPEC, optarg, &o->in_spec));
+            break;
         case O_VECTORS: o->params.vectors = 1; break;
         case O_SELI:
             EIG_CALL(parse_pair_i64("--select-index", optarg, &a, &b));
@@ -220,6 +230,8 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         default: return EIG_ERROR(EIG_ERR_USAGE, "solve: unknown option '%s' (see eigsweep solve --help)", argv[optind - 1]);
         }
     }
+    EIG_CHECK(!o->synthetic || !(o->in_spec.kind_given || o->in_spec.dataset || o->in_spec.diag || o->in_spec.offdiag),
+              EIG_ERR_USAGE, "solve: --kind, --dataset, --diag and --offdiag describe an input file; --synthetic has none");
     if (!o->synthetic) {
         EIG_CHECK(optind < argc, EIG_ERR_USAGE, "solve: no input file (eigsweep solve IN.h5 -o OUT.h5)");
         o->input = argv[optind++];
@@ -242,8 +254,9 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
 static void resume_key(const solve_options *o, const eig_source *src, char *key, size_t cap)
 {
     const eig_solve_params *p = &o->params;
-    snprintf(key, cap, "input=%s N=%lld n=%d kind=%s precision=%s method=%s vectors=%d range=%lld:%lld select=%d:%d:%d:%.17g:%.17g maxit=%d",
-             src->name, (long long)src->count, src->n, eig_kind_name(p->kind),
+    snprintf(key, cap, "input=%s dataset=%s%s%s N=%lld n=%d kind=%s precision=%s method=%s vectors=%d range=%lld:%lld select=%d:%d:%d:%.17g:%.17g maxit=%d",
+             src->name, src->dataset, src->offdiag[0] ? "," : "", src->offdiag, (long long)src->count, src->n,
+             eig_kind_name(p->kind),
              p->precision == EIG_PREC_SINGLE ? "single" : "double", eig_method_name(p->method), p->vectors,
              (long long)o->range_start, (long long)o->range_count, (int)p->select, p->il, p->iu, p->vl, p->vu,
              p->max_iter_factor);
@@ -266,6 +279,7 @@ static int write_provenance(const solve_options *o, const eig_source *src, eig_r
     rc |= eig_h5_write_attr_int64(f, "gpus", o->backend == BACKEND_GPU ? nranks : 0);
     rc |= eig_h5_write_attr_string(f, "input_file", src->name);
     rc |= eig_h5_write_attr_string(f, "input_dataset", src->dataset);
+    if (src->offdiag[0]) rc |= eig_h5_write_attr_string(f, "input_offdiag", src->offdiag);
     rc |= eig_h5_write_attr_int64(f, "range_start", o->range_start);
     rc |= eig_h5_write_attr_int64(f, "range_count", o->range_count);
     rc |= eig_h5_write_attr_int64(f, "input_count", src->count);
@@ -347,8 +361,9 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     double t_start = eig_now();
     eig_trace_setup(ctx->rank, "start");
     eig_source src;
-    rc = o.synthetic ? eig_source_open_synthetic(o.synthetic, &src) : eig_source_open_file(ctx->comm, o.input, o.read_with, &src);
+    rc = o.synthetic ? eig_source_open_synthetic(o.synthetic, &src) : eig_source_open_file(ctx->comm, o.input, o.read_with, &o.in_spec, &src);
     if ((rc = eig_agree(ctx, rc))) return rc;
+    if (!o.synthetic && src.file.kind_note[0]) eig_warn(ctx, "%s: %s\n", src.name, src.file.kind_note);
     o.params.kind = src.kind;
     o.params.precision = src.precision;
     rc = check_ranges(&o, &src);

@@ -7,13 +7,15 @@
 #include "cli.h"
 #include "eig_error.h"
 
-int eig_source_open_file(MPI_Comm comm, const char *path, eig_read_driver how, eig_source *s)
+int eig_source_open_file(MPI_Comm comm, const char *path, eig_read_driver how, const eig_input_spec *spec,
+                         eig_source *s)
 {
     memset(s, 0, sizeof *s);
-    EIG_CALL(eig_h5_open_input(comm, path, how, &s->file));
+    EIG_CALL(eig_h5_open_input(comm, path, how, spec, &s->file));
     s->kind = s->file.kind, s->precision = s->file.precision, s->count = s->file.count, s->n = s->file.n;
     snprintf(s->name, sizeof s->name, "%s", path);
     snprintf(s->dataset, sizeof s->dataset, "%s", s->file.dataset);
+    snprintf(s->offdiag, sizeof s->offdiag, "%s", s->file.offdiag_name);
     return 0;
 }
 

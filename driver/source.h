@@ -19,10 +19,14 @@ typedef struct {
     eig_idx count;
     int n;
     char name[4200];              /* file path, or "synthetic:FAMILY:N:COUNT:SEED" */
-    char dataset[64];
+    char dataset[EIG_DATASET_PATH_MAX];  /* "/matrices", "/diag" ..., or "(generated)" */
+    char offdiag[EIG_DATASET_PATH_MAX];  /* "/offdiag" for a tridiagonal file, else "" */
 } eig_source;
 
-int eig_source_open_file(MPI_Comm comm, const char *path, eig_read_driver how, eig_source *s);
+/* spec: where the collection lies and its kind, when the file does not say
+ * so the format's way (NULL: the defaults). */
+int eig_source_open_file(MPI_Comm comm, const char *path, eig_read_driver how, const eig_input_spec *spec,
+                         eig_source *s);
 /* spec: FAMILY:N:COUNT[:SEED[:single|double]] */
 int eig_source_open_synthetic(const char *spec, eig_source *s);
 /* Matrices [start, start+count) in the solver input layout and precision. */

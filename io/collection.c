@@ -10,125 +10,278 @@
 
 #include "eig_error.h"
 #include "h5util.h"
+#include "input_locate.h"
 
-/* Element type of dataset `d`: real float32/float64, or the {r,i} compound. */
-static int classify_type(const eig_collection *c, hid_t d, int *is_complex, eig_precision *prec)
+/* The memory type that reads a complex compound of the file: two float
+ * members of one size, taken by the file's own member names (HDF5 converts
+ * compounds member by member, by name): {r, i} from h5py, {real, imag} or
+ * {re, im} from other clients. The member whose name starts with 'i' is the
+ * imaginary part; otherwise the second is. */
+static hid_t complex_memory_type(hid_t ft, eig_precision p)
+{
+    char *n0 = H5Tget_member_name(ft, 0), *n1 = H5Tget_member_name(ft, 1);
+    int swap = n0 && (n0[0] == 'i' || n0[0] == 'I') && !(n1 && (n1[0] == 'i' || n1[0] == 'I'));
+    size_t es = eig_h5_real_size(p);
+    hid_t t = H5Tcreate(H5T_COMPOUND, 2 * es);
+    H5Tinsert(t, swap ? n1 : n0, 0, eig_h5_real_type(p));
+    H5Tinsert(t, swap ? n0 : n1, es, eig_h5_real_type(p));
+    H5free_memory(n0);
+    H5free_memory(n1);
+    return t;
+}
+
+/* Element type of dataset `d`: real float32/float64 (integers are read as
+ * float64), or a complex compound of two equal floats. */
+static int classify_type(eig_collection *c, hid_t d, const char *name, int *is_complex, eig_precision *prec)
 {
     hid_t t = H5Dget_type(d);
     H5T_class_t cls = H5Tget_class(t);
     size_t sz = H5Tget_size(t);
     int rc = 0;
+    *is_complex = 0;
     if (cls == H5T_FLOAT && (sz == 4 || sz == 8)) {
-        *is_complex = 0;
         *prec = sz == 4 ? EIG_PREC_SINGLE : EIG_PREC_DOUBLE;
+    } else if (cls == H5T_INTEGER) {
+        *prec = EIG_PREC_DOUBLE; /* HDF5 converts on read; solved in double */
     } else if (cls == H5T_COMPOUND && H5Tget_nmembers(t) == 2 && (sz == 8 || sz == 16) &&
-               H5Tget_member_class(t, 0) == H5T_FLOAT && H5Tget_member_class(t, 1) == H5T_FLOAT) {
+               H5Tget_member_class(t, 0) == H5T_FLOAT && H5Tget_member_class(t, 1) == H5T_FLOAT &&
+               H5Tget_member_offset(t, 1) == sz / 2) {
         *is_complex = 1;
         *prec = sz == 8 ? EIG_PREC_SINGLE : EIG_PREC_DOUBLE;
+        if (c->complex_type < 0) c->complex_type = complex_memory_type(t, *prec);
+    } else if (cls == H5T_FLOAT && sz == 2) {
+        rc = EIG_ERROR(EIG_ERR_INPUT, "%s: %s holds float16, which eigsweep does not solve in; store float32 "
+                       "(numpy: A.astype(np.float32))", c->path, name);
     } else {
         rc = EIG_ERROR(EIG_ERR_INPUT,
-                       "%s: dataset /%s has an unsupported element type (need float32, float64 or a "
-                       "complex {r,i} compound of them)",
-                       c->path, c->dataset);
+                       "%s: %s has an unsupported element type (need float32, float64, integers, or complex "
+                       "numbers as h5py stores them: a compound {r, i} of two float32 or float64)",
+                       c->path, name);
     }
     H5Tclose(t);
     return rc;
 }
 
-static int open_dataset(eig_collection *c, const char *name, hid_t *d)
+/* True when every component of an absolute path exists (H5Lexists fails on
+ * "/a/b" when /a is missing, rather than saying no). */
+static int path_exists(hid_t file, const char *path)
 {
-    snprintf(c->dataset, sizeof c->dataset, "%s", name);
-    EIG_CHECK(H5Lexists(c->file, name, H5P_DEFAULT) > 0, EIG_ERR_INPUT,
-              "%s: no dataset /%s (is this an eigsweep collection? see `eigsweep info`)", c->path, name);
-    *d = eig_h5_open_dataset(c->file, name);
-    EIG_CHECK(*d >= 0, EIG_ERR_INPUT, "%s: cannot open dataset /%s (file damaged?)", c->path, name);
+    char part[EIG_DATASET_PATH_MAX];
+    const char *p = path;
+    while (*p) {
+        const char *slash = strchr(p + 1, '/');
+        size_t len = slash ? (size_t)(slash - path) : strlen(path);
+        if (len >= sizeof part) return 0;
+        memcpy(part, path, len);
+        part[len] = '\0';
+        if (strcmp(part, "/") && H5Lexists(file, part, H5P_DEFAULT) <= 0) return 0;
+        if (!slash) break;
+        p = slash;
+    }
+    return 1;
+}
+
+/* "/name" for "name" or "/name": dataset paths are absolute in messages and provenance. */
+static int absolute_path(const char *opt, const char *given, char *out, size_t cap)
+{
+    EIG_CHECK(given && *given, EIG_ERR_USAGE, "%s: empty dataset path", opt);
+    int w = snprintf(out, cap, "%s%s", given[0] == '/' ? "" : "/", given);
+    EIG_CHECK(w > 0 && (size_t)w < cap, EIG_ERR_USAGE, "%s: dataset path longer than %zu characters", opt, cap - 1);
     return 0;
 }
 
-static int dataset_dims(eig_collection *c, hid_t d, int want_rank, hsize_t *dims)
+/* Opens dataset `path` (absolute), refusing what is not a readable dataset. */
+static int open_dataset(eig_collection *c, const char *path, hid_t *d)
+{
+    H5O_info_t info;
+    EIG_CHECK(H5Oget_info_by_name(c->file, path, &info, H5P_DEFAULT) >= 0, EIG_ERR_INPUT,
+              "%s: cannot read object %s (file damaged?)", c->path, path);
+    EIG_CHECK(info.type == H5O_TYPE_DATASET, EIG_ERR_INPUT, "%s: %s is a group, not a dataset (name the dataset "
+              "inside it with --dataset)", c->path, path);
+    *d = eig_h5_open_dataset(c->file, path);
+    EIG_CHECK(*d >= 0, EIG_ERR_INPUT, "%s: cannot open dataset %s (file damaged?)", c->path, path);
+    EIG_CALL(eig_h5_check_filters(*d, c->path, path));
+    return 0;
+}
+
+static int dataset_dims(eig_collection *c, hid_t d, const char *name, int want_rank, hsize_t *dims)
 {
     hid_t s = H5Dget_space(d);
     int rank = H5Sget_simple_extent_ndims(s);
-    if (rank == want_rank) H5Sget_simple_extent_dims(s, dims, NULL);
+    unsigned long long ud[8] = {0};
+    if (rank >= 1 && rank <= 8) {
+        hsize_t all[8];
+        H5Sget_simple_extent_dims(s, all, NULL);
+        for (int i = 0; i < rank; i++) ud[i] = all[i];
+        if (rank == want_rank) memcpy(dims, all, sizeof(hsize_t) * (size_t)rank);
+    }
     H5Sclose(s);
-    EIG_CHECK(rank == want_rank, EIG_ERR_INPUT, "%s: dataset /%s has %d dimensions, expected %d",
-              c->path, c->dataset, rank, want_rank);
+    if (rank == want_rank) return 0;
+    char shape[160] = "", hint[320] = "";
+    for (int i = 0; i < rank && i < 8; i++)
+        snprintf(shape + strlen(shape), sizeof shape - strlen(shape), "%s%llu", i ? "," : "", ud[i]);
+    if (want_rank == 3 && rank == 2 && ud[0] == ud[1])
+        snprintf(hint, sizeof hint, "; one matrix? store it as [1, n, n] (numpy: A[None])");
+    return EIG_ERROR(EIG_ERR_INPUT, "%s: %s is [%s] (%d dimensions); expected %s%s", c->path, name, shape, rank,
+                     want_rank == 3 ? "[N, n, n]: N matrices of order n, row-major" : "[N, n] and [N, n-1]", hint);
+}
+
+/* The collection's kind: --kind when given (a warning when the file says
+ * otherwise), else the `kind` attribute of the dataset or of the file's root,
+ * in any string form. Diagonals need none: they can only be tridiagonal. */
+static int resolve_kind(eig_collection *c, const eig_input_spec *spec, int tridiagonal_layout, eig_kind *kind)
+{
+    char text[256], found[128];
+    const char *where = c->dataset;
+    int arc = eig_h5_read_attr_text(c->data, "kind", text, sizeof text, found, sizeof found);
+    if (arc == EIG_ATTR_ABSENT) {
+        arc = eig_h5_read_attr_text(c->file, "kind", text, sizeof text, found, sizeof found);
+        where = "the file's root";
+    }
+    eig_kind stored = EIG_KIND_COUNT;
+    if (arc == 0 && eig_kind_parse(text, &stored) != 0) {
+        eig_error_clear();
+        stored = EIG_KIND_COUNT;
+    }
+    if (spec && spec->kind_given) {
+        *kind = spec->kind;
+        if (arc == 0 && stored != spec->kind)
+            snprintf(c->kind_note, sizeof c->kind_note, "--kind %s overrides the kind '%s' stored on %s",
+                     eig_kind_name(spec->kind), text, where);
+        return 0;
+    }
+    if (arc == EIG_ATTR_ABSENT && tridiagonal_layout) {
+        *kind = EIG_KIND_TRIDIAGONAL;
+        return 0;
+    }
+    EIG_CHECK(arc != EIG_ATTR_ABSENT, EIG_ERR_INPUT,
+              "%s: %s has no 'kind' attribute (nor has the file's root): say what the matrices are with --kind "
+              "general|symmetric|hermitian, or store it (h5py: f[\"%s\"].attrs[\"kind\"] = \"symmetric\")",
+              c->path, c->dataset, c->dataset + 1);
+    EIG_CHECK(arc == 0, EIG_ERR_INPUT,
+              "%s: the 'kind' attribute of %s is %s, not text; store a string (general, symmetric, hermitian or "
+              "tridiagonal), or pass --kind", c->path, where, found);
+    EIG_CHECK(stored != EIG_KIND_COUNT, EIG_ERR_INPUT,
+              "%s: %s has kind '%s'; expected general, symmetric, hermitian or tridiagonal (or pass --kind)",
+              c->path, where, text);
+    *kind = stored;
     return 0;
 }
 
-static int check_input(eig_collection *c)
+/* Which datasets hold the collection: --dataset, --diag/--offdiag, or the
+ * format's /matrices, else /diag + /offdiag. */
+static int locate(eig_collection *c, const eig_input_spec *spec, int *tridiagonal_layout)
 {
-    char kind[64];
-    int has_m = H5Lexists(c->file, "matrices", H5P_DEFAULT) > 0, has_d = H5Lexists(c->file, "diag", H5P_DEFAULT) > 0;
-    EIG_CHECK(has_m || has_d, EIG_ERR_INPUT,
-              "%s: no dataset /matrices (nor /diag and /offdiag for tridiagonal): not an eigsweep collection? "
-              "(see docs/format.md)", c->path);
-    const char *dname = has_m ? "matrices" : "diag";
-    EIG_CALL(open_dataset(c, dname, &c->data));
-    EIG_CHECK(eig_h5_read_attr_string(c->data, "kind", kind, sizeof kind) == 0, EIG_ERR_INPUT,
-              "%s: dataset /%s has no 'kind' attribute (set it to general, symmetric, hermitian or "
-              "tridiagonal)",
-              c->path, c->dataset);
-    eig_kind k;
-    if (eig_kind_parse(kind, &k) != 0)
-        return EIG_ERROR(EIG_ERR_INPUT,
-                         "%s: dataset /%s has kind '%s'; expected general, symmetric, hermitian or "
-                         "tridiagonal",
-                         c->path, c->dataset, kind);
+    int tri_asked = spec && (spec->diag || spec->offdiag || (spec->kind_given && spec->kind == EIG_KIND_TRIDIAGONAL));
+    EIG_CHECK(!(spec && spec->dataset && tri_asked), EIG_ERR_USAGE,
+              "--dataset names [N,n,n] matrices; a tridiagonal collection is read from --diag and --offdiag");
+    EIG_CHECK(!(spec && spec->kind_given && spec->kind != EIG_KIND_TRIDIAGONAL && (spec->diag || spec->offdiag)),
+              EIG_ERR_USAGE, "--diag/--offdiag hold a tridiagonal collection, but --kind says %s",
+              eig_kind_name(spec ? spec->kind : EIG_KIND_GENERAL));
+    if (!tri_asked) {
+        EIG_CALL(absolute_path("--dataset", spec && spec->dataset ? spec->dataset : "/matrices", c->dataset,
+                               sizeof c->dataset));
+        int given = spec && spec->dataset;
+        if (path_exists(c->file, c->dataset)) {
+            *tridiagonal_layout = 0;
+            return 0;
+        }
+        if (!given && path_exists(c->file, "/diag")) tri_asked = 1;
+        if (!tri_asked) {
+            char cands[1024];
+            eig_h5_list_candidates(c->file, cands, sizeof cands);
+            if (!cands[0])
+                return EIG_ERROR(EIG_ERR_INPUT, "%s: no dataset %s, and no other 2- or 3-dimensional dataset in the "
+                                 "file: not a matrix collection (docs/format.md)", c->path, c->dataset);
+            return EIG_ERROR(EIG_ERR_INPUT,
+                             "%s: no dataset %s%s; the file holds %s: point at the matrices with --dataset PATH (or "
+                             "--diag PATH --offdiag PATH for a tridiagonal collection)",
+                             c->path, c->dataset, given ? "" : " (nor /diag)", cands);
+        }
+    }
+    EIG_CALL(absolute_path("--diag", spec && spec->diag ? spec->diag : "/diag", c->dataset, sizeof c->dataset));
+    EIG_CALL(absolute_path("--offdiag", spec && spec->offdiag ? spec->offdiag : "/offdiag", c->offdiag_name,
+                           sizeof c->offdiag_name));
+    for (int k = 0; k < 2; k++) {
+        const char *name = k ? c->offdiag_name : c->dataset;
+        if (path_exists(c->file, name)) continue;
+        char cands[1024];
+        eig_h5_list_candidates(c->file, cands, sizeof cands);
+        return EIG_ERROR(EIG_ERR_INPUT, "%s: no dataset %s for the tridiagonal collection's %s; the file holds %s "
+                         "(--diag PATH --offdiag PATH name them)", c->path, name, k ? "off-diagonals" : "diagonals",
+                         cands[0] ? cands : "no 2-dimensional dataset");
+    }
+    *tridiagonal_layout = 1;
+    return 0;
+}
+
+static int check_input(eig_collection *c, const eig_input_spec *spec)
+{
+    int tri_layout = 0;
+    EIG_CALL(locate(c, spec, &tri_layout));
+    EIG_CALL(open_dataset(c, c->dataset, &c->data));
+    eig_kind k = EIG_KIND_GENERAL;
+    EIG_CALL(resolve_kind(c, spec, tri_layout, &k));
     c->kind = k;
     int is_complex;
-    EIG_CALL(classify_type(c, c->data, &is_complex, &c->precision));
+    EIG_CALL(classify_type(c, c->data, c->dataset, &is_complex, &c->precision));
     hsize_t dims[3];
     if (k == EIG_KIND_TRIDIAGONAL) {
-        EIG_CHECK(strcmp(dname, "diag") == 0, EIG_ERR_INPUT,
-                  "%s: kind is tridiagonal but the file has /matrices; tridiagonal collections store "
-                  "/diag [N,n] and /offdiag [N,n-1]",
-                  c->path);
-        EIG_CHECK(!is_complex, EIG_ERR_INPUT, "%s: /diag must be real", c->path);
-        EIG_CALL(dataset_dims(c, c->data, 2, dims));
+        EIG_CHECK(tri_layout, EIG_ERR_INPUT,
+                  "%s: kind is tridiagonal but %s holds [N,n,n] matrices; tridiagonal collections store the "
+                  "diagonals [N,n] and off-diagonals [N,n-1] (default /diag and /offdiag, or --diag/--offdiag)",
+                  c->path, c->dataset);
+        EIG_CHECK(!is_complex, EIG_ERR_INPUT, "%s: %s must be real", c->path, c->dataset);
+        EIG_CALL(dataset_dims(c, c->data, c->dataset, 2, dims));
         c->count = (eig_idx)dims[0];
         c->n = (int)(dims[1] > EIG_MAX_N ? EIG_MAX_N + 1 : dims[1]);
-        EIG_CALL(open_dataset(c, "offdiag", &c->offdiag));
+        EIG_CALL(open_dataset(c, c->offdiag_name, &c->offdiag));
         hsize_t od[2];
-        EIG_CALL(dataset_dims(c, c->offdiag, 2, od));
+        EIG_CALL(dataset_dims(c, c->offdiag, c->offdiag_name, 2, od));
         int oc;
         eig_precision op;
-        EIG_CALL(classify_type(c, c->offdiag, &oc, &op));
-        EIG_CHECK(!oc && op == c->precision, EIG_ERR_INPUT,
-                  "%s: /offdiag must have the same real type as /diag", c->path);
+        EIG_CALL(classify_type(c, c->offdiag, c->offdiag_name, &oc, &op));
+        EIG_CHECK(!oc && op == c->precision, EIG_ERR_INPUT, "%s: %s must have the same real type as %s", c->path,
+                  c->offdiag_name, c->dataset);
         EIG_CHECK(od[0] == dims[0] && od[1] + 1 == dims[1], EIG_ERR_INPUT,
-                  "%s: /offdiag is [%llu,%llu] but /diag is [%llu,%llu]; expected [N,n-1]", c->path,
-                  (unsigned long long)od[0], (unsigned long long)od[1], (unsigned long long)dims[0],
-                  (unsigned long long)dims[1]);
-        snprintf(c->dataset, sizeof c->dataset, "diag");
+                  "%s: %s is [%llu,%llu] but %s is [%llu,%llu]; expected [N,n-1] beside [N,n]", c->path,
+                  c->offdiag_name, (unsigned long long)od[0], (unsigned long long)od[1], c->dataset,
+                  (unsigned long long)dims[0], (unsigned long long)dims[1]);
     } else {
-        EIG_CALL(dataset_dims(c, c->data, 3, dims));
-        EIG_CHECK(dims[1] == dims[2], EIG_ERR_INPUT, "%s: /matrices is [%llu,%llu,%llu]: matrices are not square",
-                  c->path, (unsigned long long)dims[0], (unsigned long long)dims[1],
-                  (unsigned long long)dims[2]);
+        EIG_CHECK(!tri_layout, EIG_ERR_INPUT,
+                  "%s: kind is %s but the collection is stored as diagonals (%s, %s); only tridiagonal "
+                  "collections are", c->path, eig_kind_name(k), c->dataset, c->offdiag_name);
+        EIG_CALL(dataset_dims(c, c->data, c->dataset, 3, dims));
+        if (dims[1] != dims[2]) {
+            unsigned long long ud[3] = {dims[0], dims[1], dims[2]};
+            char hint[320];
+            eig_h5_layout_hint(ud, 3, hint, sizeof hint);
+            return EIG_ERROR(EIG_ERR_INPUT, "%s: %s is [%llu,%llu,%llu]: the matrices are not square (expected "
+                             "[N, n, n])%s", c->path, c->dataset, ud[0], ud[1], ud[2], hint);
+        }
         c->count = (eig_idx)dims[0];
         c->n = (int)(dims[1] > EIG_MAX_N ? EIG_MAX_N + 1 : dims[1]);
         if (k == EIG_KIND_HERMITIAN)
             EIG_CHECK(is_complex, EIG_ERR_INPUT,
-                      "%s: kind is hermitian but /matrices is real (store complex {r,i} entries, or set "
-                      "kind to symmetric)",
-                      c->path);
+                      "%s: kind is hermitian but %s is real (store complex entries, or the kind symmetric)",
+                      c->path, c->dataset);
         else
             EIG_CHECK(!is_complex, EIG_ERR_INPUT,
-                      "%s: kind is %s but /matrices is complex (only hermitian takes complex input)",
-                      c->path, kind);
+                      "%s: kind is %s but %s is complex (only hermitian takes complex input)", c->path,
+                      eig_kind_name(k), c->dataset);
     }
-    EIG_CHECK(c->count > 0, EIG_ERR_INPUT, "%s: /%s holds no matrices (N = 0)", c->path, c->dataset);
-    EIG_CHECK(c->n > 0, EIG_ERR_INPUT, "%s: /%s has matrices of order n = 0", c->path, c->dataset);
-    EIG_CHECK(c->n <= EIG_MAX_N, EIG_ERR_INPUT, "%s: /%s has n above the supported maximum %d",
-              c->path, c->dataset, EIG_MAX_N);
+    EIG_CHECK(c->count > 0, EIG_ERR_INPUT, "%s: %s holds no matrices (N = 0)", c->path, c->dataset);
+    EIG_CHECK(c->n > 0, EIG_ERR_INPUT, "%s: %s has matrices of order n = 0", c->path, c->dataset);
+    EIG_CHECK(c->n <= EIG_MAX_N, EIG_ERR_INPUT, "%s: %s has n above the supported maximum %d", c->path, c->dataset,
+              EIG_MAX_N);
     return 0;
 }
 
-int eig_h5_open_input(MPI_Comm comm, const char *path, eig_read_driver how, eig_collection *c)
+int eig_h5_open_input(MPI_Comm comm, const char *path, eig_read_driver how, const eig_input_spec *spec,
+                      eig_collection *c)
 {
     memset(c, 0, sizeof *c);
-    c->file = c->data = c->offdiag = -1;
+    c->file = c->data = c->offdiag = c->complex_type = -1;
     snprintf(c->path, sizeof c->path, "%s", path);
     EIG_CHECK(access(path, F_OK) == 0, EIG_ERR_INPUT, "%s: no such file", path);
     EIG_CHECK(access(path, R_OK) == 0, EIG_ERR_INPUT, "%s: not readable (permission denied)", path);
@@ -139,7 +292,7 @@ int eig_h5_open_input(MPI_Comm comm, const char *path, eig_read_driver how, eig_
     c->file = H5Fopen(path, H5F_ACC_RDONLY, fapl);
     H5Pclose(fapl);
     EIG_CHECK(c->file >= 0, EIG_ERR_INPUT, "%s: cannot open as HDF5 (truncated or corrupted?)", path);
-    int rc = check_input(c);
+    int rc = check_input(c, spec);
     if (rc) eig_h5_close_input(c);
     return rc;
 }
@@ -193,10 +346,10 @@ static int read_rows(eig_collection *c, hid_t d, const char *name, hid_t mt, siz
     eig_h5_select_rows(d, start, count, &fs, &ms);
     herr_t r = H5Dread(d, mt, ms, fs, H5P_DEFAULT, buf);
     H5Sclose(fs), H5Sclose(ms);
-    EIG_CHECK(r >= 0, EIG_ERR_INPUT, "%s: read error in /%s at matrices %lld..%lld (file damaged?)", c->path, name,
+    EIG_CHECK(r >= 0, EIG_ERR_INPUT, "%s: read error in %s at matrices %lld..%lld (file damaged?)", c->path, name,
               (long long)start, (long long)(start + count - 1));
     eig_idx g = unwritten_block(buf, es, row_reals, start, count, block_rows);
-    EIG_CHECK(g < 0, EIG_ERR_INPUT, "%s: /%s: HDF5 returned no data for the storage block holding matrix %lld "
+    EIG_CHECK(g < 0, EIG_ERR_INPUT, "%s: %s: HDF5 returned no data for the storage block holding matrix %lld "
               "(chunk index damaged, or the file was never completely written)", c->path, name, (long long)g);
     return 0;
 }
@@ -216,8 +369,8 @@ int eig_h5_read_slice(eig_collection *c, eig_idx start, eig_idx count, void *buf
         EIG_CHECK(d != NULL, EIG_ERR_RESOURCE, "out of host memory reading %lld tridiagonals", (long long)count);
         char *e = d + (size_t)count * (size_t)n * es;
         hid_t rt = eig_h5_real_type(c->precision);
-        int rc = read_rows(c, c->data, "diag", rt, es, (size_t)n, start, count, d);
-        if (!rc && n > 1) rc = read_rows(c, c->offdiag, "offdiag", rt, es, (size_t)(n - 1), start, count, e);
+        int rc = read_rows(c, c->data, c->dataset, rt, es, (size_t)n, start, count, d);
+        if (!rc && n > 1) rc = read_rows(c, c->offdiag, c->offdiag_name, rt, es, (size_t)(n - 1), start, count, e);
         if (!rc) {
             size_t per = (size_t)(2 * n - 1) * es;
             for (eig_idx m = 0; m < count; m++) {
@@ -229,7 +382,7 @@ int eig_h5_read_slice(eig_collection *c, eig_idx start, eig_idx count, void *buf
         free(d);
         return rc;
     }
-    hid_t mt = c->kind == EIG_KIND_HERMITIAN ? eig_h5_complex_type(c->precision) : H5Tcopy(eig_h5_real_type(c->precision));
+    hid_t mt = H5Tcopy(c->kind == EIG_KIND_HERMITIAN ? c->complex_type : eig_h5_real_type(c->precision));
     size_t row_reals = (size_t)c->n * (size_t)c->n * (c->kind == EIG_KIND_HERMITIAN ? 2 : 1);
     int rc = read_rows(c, c->data, c->dataset, mt, eig_h5_real_size(c->precision), row_reals, start, count, buf);
     H5Tclose(mt);
@@ -238,10 +391,11 @@ int eig_h5_read_slice(eig_collection *c, eig_idx start, eig_idx count, void *buf
 
 void eig_h5_close_input(eig_collection *c)
 {
+    if (c->complex_type >= 0) H5Tclose(c->complex_type);
     if (c->offdiag >= 0) H5Dclose(c->offdiag);
     if (c->data >= 0) H5Dclose(c->data);
     if (c->file >= 0) H5Fclose(c->file);
-    c->file = c->data = c->offdiag = -1;
+    c->file = c->data = c->offdiag = c->complex_type = -1;
 }
 
 
@@ -250,7 +404,7 @@ int eig_h5_create_collection(MPI_Comm comm, const char *path, eig_kind kind, eig
 {
     memset(w, 0, sizeof *w);
     eig_collection *c = &w->c;
-    c->file = c->data = c->offdiag = -1;
+    c->file = c->data = c->offdiag = c->complex_type = -1;
     c->kind = kind, c->precision = prec, c->count = count, c->n = n;
     snprintf(c->path, sizeof c->path, "%s", path);
     eig_h5_tmp_path(w->tmp_path, sizeof w->tmp_path, path);

@@ -12,17 +12,32 @@
 
 #define EIG_MAX_N 4096
 
+#define EIG_DATASET_PATH_MAX 1024
+
+/* Where a collection lies in its file and what it holds, for files that do
+ * not say it the format's way (docs/format.md): every field may be left
+ * empty (NULL, 0) for the default. */
+typedef struct {
+    const char *dataset;          /* --dataset: the [N,n,n] matrices (default /matrices) */
+    const char *diag, *offdiag;   /* --diag/--offdiag: tridiagonal [N,n] and [N,n-1] (default /diag, /offdiag) */
+    int kind_given;               /* --kind: `kind` stands in for (or overrides) the file's attribute */
+    eig_kind kind;
+} eig_input_spec;
+
 /* An open input collection. */
 typedef struct {
     hid_t file;
-    hid_t data;     /* /matrices, or /diag for tridiagonal */
-    hid_t offdiag;  /* /offdiag for tridiagonal, else -1 */
+    hid_t data;     /* the matrices, or the diagonals for tridiagonal */
+    hid_t offdiag;  /* the off-diagonals for tridiagonal, else -1 */
+    hid_t complex_type; /* memory type of a complex dataset (the file's member names), else -1 */
     eig_kind kind;
     eig_precision precision;
     eig_idx count;  /* N */
     int n;
     char path[4096];
-    char dataset[64];
+    char dataset[EIG_DATASET_PATH_MAX];  /* "/matrices", "/run1/A", "/diag" ... */
+    char offdiag_name[EIG_DATASET_PATH_MAX]; /* "/offdiag" for tridiagonal, else "" */
+    char kind_note[1400]; /* a warning for the user (--kind overrode the file's kind), else "" */
 } eig_collection;
 
 /* How ranks read their slices: through MPI-IO (the file opened collectively
@@ -31,8 +46,10 @@ typedef struct {
 typedef enum { EIG_READ_MPIIO, EIG_READ_POSIX } eig_read_driver;
 
 /* Opens `path` for reading on every rank of comm and checks its shape,
- * element type and kind attribute. Errors name the file and dataset. */
-int eig_h5_open_input(MPI_Comm comm, const char *path, eig_read_driver how, eig_collection *c);
+ * element type, filters and kind. Errors name the file and dataset and say
+ * what would fix them. spec may be NULL (the format's defaults). */
+int eig_h5_open_input(MPI_Comm comm, const char *path, eig_read_driver how, const eig_input_spec *spec,
+                      eig_collection *c);
 
 /* Reads matrices [start, start+count) into buf in the solver input layout
  * (eig_layout_of().input reals per matrix, in the collection's precision). */

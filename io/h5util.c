@@ -80,42 +80,84 @@ int eig_h5_write_attr_int64(hid_t obj, const char *name, int64_t value)
     return 0;
 }
 
-/* Reads a string attribute (fixed or variable length) into out. */
-int eig_h5_read_attr_string(hid_t obj, const char *name, char *out, size_t cap)
+/* What an attribute's type is, in words, for errors ("a 3-element array of
+ * 64-bit integers"). */
+static void describe_attr(hid_t ft, hssize_t points, char *out, size_t cap)
+{
+    const char *cls;
+    switch (H5Tget_class(ft)) {
+    case H5T_INTEGER: cls = "integer"; break;
+    case H5T_FLOAT: cls = "float"; break;
+    case H5T_STRING: cls = "string"; break;
+    case H5T_COMPOUND: cls = "compound"; break;
+    case H5T_ENUM: cls = "enum"; break;
+    case H5T_ARRAY: cls = "array-typed"; break;
+    case H5T_VLEN: cls = "variable-length sequence"; break;
+    case H5T_REFERENCE: cls = "reference"; break;
+    default: cls = "other"; break;
+    }
+    if (points == 1) snprintf(out, cap, "a %zu-byte %s", H5Tget_size(ft), cls);
+    else snprintf(out, cap, "%lld values of %zu-byte %s", (long long)points, H5Tget_size(ft), cls);
+}
+
+/* Reads a text attribute in every form HDF5 clients write it: fixed or
+ * variable length, ASCII or UTF-8 (HDF5 refuses to convert between the two,
+ * so the memory type takes the file's character set), null-terminated,
+ * null- or space-padded, scalar or a one-element array (MATLAB, numpy
+ * arrays of strings). Trailing padding and surrounding blanks are dropped. */
+int eig_h5_read_attr_text(hid_t obj, const char *name, char *out, size_t cap, char *found, size_t found_cap)
 {
     out[0] = '\0';
-    if (H5Aexists(obj, name) <= 0) return -1;
+    if (found && found_cap) found[0] = '\0';
+    if (H5Aexists(obj, name) <= 0) return EIG_ATTR_ABSENT;
     hid_t a = H5Aopen(obj, name, H5P_DEFAULT);
-    if (a < 0) return -1;
-    hid_t ft = H5Aget_type(a);
-    int rc = -1;
-    if (H5Tget_class(ft) == H5T_STRING) {
+    if (a < 0) return EIG_ATTR_ABSENT;
+    hid_t ft = H5Aget_type(a), sp = H5Aget_space(a);
+    hssize_t points = sp >= 0 ? H5Sget_simple_extent_npoints(sp) : -1;
+    int rc = EIG_ATTR_NOT_TEXT;
+    if (ft >= 0 && H5Tget_class(ft) == H5T_STRING && points == 1) {
+        hid_t mt = H5Tcopy(H5T_C_S1);
+        H5Tset_cset(mt, H5Tget_cset(ft));
         if (H5Tis_variable_str(ft) > 0) {
-            hid_t mt = H5Tcopy(H5T_C_S1);
             H5Tset_size(mt, H5T_VARIABLE);
             char *s = NULL;
-            if (H5Aread(a, mt, &s) >= 0 && s) {
-                snprintf(out, cap, "%s", s);
-                H5free_memory(s);
+            if (H5Aread(a, mt, &s) >= 0) {
+                snprintf(out, cap, "%s", s ? s : "");
+                /* HDF5 allocated it with its own allocator. */
+                if (s) H5free_memory(s);
                 rc = 0;
             }
-            H5Tclose(mt);
         } else {
             size_t sz = H5Tget_size(ft);
             char *buf = calloc(sz + 1, 1);
-            hid_t mt = H5Tcopy(H5T_C_S1);
             H5Tset_size(mt, sz + 1);
+            H5Tset_strpad(mt, H5T_STR_NULLTERM);
             if (buf && H5Aread(a, mt, buf) >= 0) {
                 snprintf(out, cap, "%s", buf);
                 rc = 0;
             }
-            H5Tclose(mt);
             free(buf);
         }
+        H5Tclose(mt);
     }
-    H5Tclose(ft);
+    if (rc == 0) { /* trim blanks (space padding, a stray newline) */
+        size_t len = strlen(out), lead = 0;
+        while (len > 0 && (out[len - 1] == ' ' || out[len - 1] == '\n' || out[len - 1] == '\t' || out[len - 1] == '\r'))
+            out[--len] = '\0';
+        while (out[lead] == ' ' || out[lead] == '\t') lead++;
+        memmove(out, out + lead, len - lead + 1);
+    } else if (found && found_cap && ft >= 0) {
+        describe_attr(ft, points, found, found_cap);
+    }
+    if (sp >= 0) H5Sclose(sp);
+    if (ft >= 0) H5Tclose(ft);
     H5Aclose(a);
     return rc;
+}
+
+int eig_h5_read_attr_string(hid_t obj, const char *name, char *out, size_t cap)
+{
+    return eig_h5_read_attr_text(obj, name, out, cap, NULL, 0) == 0 ? 0 : -1;
 }
 
 int eig_h5_is_hdf5(const char *path)

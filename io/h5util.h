@@ -21,7 +21,13 @@ int eig_h5_write_rows(hid_t dset, hid_t mtype, eig_idx start, eig_idx count, con
 
 int eig_h5_write_attr_string(hid_t obj, const char *name, const char *value);
 int eig_h5_write_attr_int64(hid_t obj, const char *name, int64_t value);
-/* Fixed or variable-length string attribute into out; -1 when absent. */
+/* A text attribute, in any string form an HDF5 client writes (fixed or
+ * variable length, ASCII or UTF-8, any padding, scalar or one-element):
+ * 0, EIG_ATTR_ABSENT, or EIG_ATTR_NOT_TEXT with `found` saying what the
+ * attribute holds instead ("a 8-byte integer"; found may be NULL). */
+enum { EIG_ATTR_ABSENT = -1, EIG_ATTR_NOT_TEXT = -2 };
+int eig_h5_read_attr_text(hid_t obj, const char *name, char *out, size_t cap, char *found, size_t found_cap);
+/* The same, 0 or -1 (absent or not text). */
 int eig_h5_read_attr_string(hid_t obj, const char *name, char *out, size_t cap);
 
 /* True when path is a readable HDF5 file (any HDF5 1.10+). */

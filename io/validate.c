@@ -36,7 +36,7 @@ int eig_validate_structure(const char *path, const char *dataset, eig_kind kind,
                 double di = entry(buf, single, cplx, n, m, i, j, 1) + entry(buf, single, cplx, n, m, j, i, 1);
                 if (fabs(dr) > tol || fabs(di) > tol)
                     return EIG_ERROR(EIG_ERR_INPUT,
-                                     "%s: /%s is marked %s, but matrix %lld is not: entries (%d,%d) and (%d,%d) differ by "
+                                     "%s: %s is marked %s, but matrix %lld is not: entries (%d,%d) and (%d,%d) differ by "
                                      "%.3g (tolerance %.3g); fix the data or its kind attribute, or pass --trust-kind",
                                      path, dataset, eig_kind_name(kind), (long long)(start + m), i, j, j, i,
                                      hypot(dr, di), tol);

@@ -9,7 +9,8 @@ eig_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 eig_build=${EIGSWEEP_BUILD_DIR:-$eig_root/build}
 
 eig_packages=(build-essential cmake pkg-config openmpi-bin libopenmpi-dev libhdf5-openmpi-dev
-              hdf5-tools liblapacke-dev libopenblas-dev gnuplot-nox)
+              hdf5-tools liblapacke-dev libopenblas-dev gnuplot-nox
+              python3-h5py python3-numpy python3-scipy) # the tests' clients: files as Python users write them
 
 eig_install_packages() {
   local missing=()

@@ -1,6 +1,7 @@
 /* Names of kinds, methods and statuses, and the method choice for --method auto
  * (the reasoning is in docs/methods.md). */
 #include <string.h>
+#include <strings.h>
 
 #include "eig_error.h"
 #include "eig_hd.h"
@@ -19,7 +20,7 @@ const char *eig_kind_name(eig_kind k)
 int eig_kind_parse(const char *s, eig_kind *k)
 {
     for (int i = 0; i < EIG_KIND_COUNT; i++)
-        if (s && strcmp(s, kind_names[i]) == 0) { *k = (eig_kind)i; return 0; }
+        if (s && strcasecmp(s, kind_names[i]) == 0) { *k = (eig_kind)i; return 0; }
     return EIG_ERROR(EIG_ERR_USAGE, "unknown kind '%s' (expected general, symmetric, hermitian or tridiagonal)",
                      s ? s : "(null)");
 }

@@ -6,11 +6,18 @@ target_link_libraries(solve_oracle PRIVATE eig_testutil)
 add_executable(h5_rows h5_rows.c)
 target_link_libraries(h5_rows PRIVATE eig_testutil)
 
+# Python with h5py, numpy and scipy, as users have it: Debian's /usr/bin/python3
+# first (a pyenv or venv python earlier on PATH usually lacks them).
+find_program(EIG_PYTHON3 NAMES python3 PATHS /usr/bin NO_DEFAULT_PATH)
+if(NOT EIG_PYTHON3)
+  find_program(EIG_PYTHON3 NAMES python3)
+endif()
+
 function(eig_add_cli_test name script)
   add_test(NAME ${name} COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/cli/${script} $<TARGET_FILE:eigsweep> ${ARGN})
   add_dependencies(eigsweep h5_rows) # so building eigsweep builds the helper
   set_tests_properties(${name} PROPERTIES SKIP_RETURN_CODE 77 LABELS "cli;mpi"
-    ENVIRONMENT "EIG_TEST_TMP=${CMAKE_CURRENT_BINARY_DIR};EIGSWEEP_BACKEND=cpu;H5_ROWS=$<TARGET_FILE:h5_rows>;PATH=${CMAKE_CURRENT_BINARY_DIR}:$ENV{PATH}")
+    ENVIRONMENT "EIG_TEST_TMP=${CMAKE_CURRENT_BINARY_DIR};EIGSWEEP_BACKEND=cpu;EIG_PYTHON=${EIG_PYTHON3};H5_ROWS=$<TARGET_FILE:h5_rows>;PATH=${CMAKE_CURRENT_BINARY_DIR}:$ENV{PATH}")
 endfunction()
 
 eig_add_cli_test(cli_generate_determinism generate_determinism.sh)
@@ -27,3 +34,4 @@ target_link_libraries(make_bad_input PRIVATE eig_testutil)
 eig_add_cli_test(cli_bad_input bad_input.sh $<TARGET_FILE:make_bad_input>)
 eig_add_cli_test(cli_corruption corruption.sh $<TARGET_FILE:solve_oracle>)
 eig_add_cli_test(cli_jobs_survive jobs_survive.sh)
+eig_add_cli_test(cli_h5py_clients h5py_clients.sh)

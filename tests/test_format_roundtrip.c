@@ -34,7 +34,7 @@ static void roundtrip(eig_kind kind, eig_precision prec, int n, eig_idx count, e
     eig_test_expect(access(w.tmp_path, F_OK) != 0, "temporary %s left behind", w.tmp_path);
 
     eig_collection c;
-    rc = eig_h5_open_input(MPI_COMM_WORLD, path, EIG_READ_MPIIO, &c);
+    rc = eig_h5_open_input(MPI_COMM_WORLD, path, EIG_READ_MPIIO, NULL, &c);
     eig_test_expect(rc == 0, "open %s: %s", path, eig_error_message());
     if (rc) { free(data); return; }
     eig_test_expect(c.kind == kind && c.precision == prec && c.n == n && c.count == count,

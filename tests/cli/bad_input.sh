@@ -21,17 +21,17 @@ head -c 3000 good.h5 > truncated.h5
 refuse 3 "missing.h5: no such file" missing.h5 -o out.h5
 refuse 3 "text.h5: not an HDF5 file" text.h5 -o out.h5
 refuse 3 "truncated.h5: .*(truncated|corrupted|damaged)" truncated.h5 -o out.h5
-for case in no-dataset rank2 not-square N0 n0 nbig int-type complex-general real-hermitian no-kind unknown-kind \
+for case in no-dataset rank2 not-square N0 n0 nbig string-type complex-general real-hermitian no-kind unknown-kind \
             not-symmetric not-hermitian tridiag-mismatch; do
   "$MAKE" "$case" "$case.h5"
 done
 refuse 3 "no dataset /matrices" no-dataset.h5 -o out.h5
-refuse 3 "/matrices has 2 dimensions, expected 3" rank2.h5 -o out.h5
+refuse 3 "/matrices is \[8,16\] \(2 dimensions\); expected \[N, n, n\]" rank2.h5 -o out.h5
 refuse 3 "not square" not-square.h5 -o out.h5
 refuse 3 "holds no matrices \(N = 0\)" N0.h5 -o out.h5
 refuse 3 "order n = 0" n0.h5 -o out.h5
 refuse 3 "n above the supported maximum" nbig.h5 -o out.h5
-refuse 3 "unsupported element type" int-type.h5 -o out.h5
+refuse 3 "unsupported element type" string-type.h5 -o out.h5
 refuse 3 "kind is general but /matrices is complex" complex-general.h5 -o out.h5
 refuse 3 "kind is hermitian but /matrices is real" real-hermitian.h5 -o out.h5
 refuse 3 "no 'kind' attribute" no-kind.h5 -o out.h5
