@@ -95,8 +95,14 @@ static int print_status_counts(hid_t file, const char *path)
     hid_t d = eig_h5_open_dataset(file, "/status");
     EIG_CHECK(d >= 0, EIG_ERR_INPUT, "%s: cannot open /status (file damaged?)", path);
     hid_t s = H5Dget_space(d);
-    hsize_t n = 0;
+    hsize_t n = 0, values[2] = {0, 0};
     int ok = s >= 0 && H5Sget_simple_extent_ndims(s) == 1 && H5Sget_simple_extent_dims(s, &n, NULL) == 1;
+    /* one status per row of /eigenvalues */
+    hid_t dv = eig_h5_open_dataset(file, "/eigenvalues"), sv = dv >= 0 ? H5Dget_space(dv) : -1;
+    ok = ok && sv >= 0 && H5Sget_simple_extent_ndims(sv) == 2 && H5Sget_simple_extent_dims(sv, values, NULL) == 2 &&
+         values[0] == n;
+    if (sv >= 0) H5Sclose(sv);
+    if (dv >= 0) H5Dclose(dv);
     long long counts[5] = {0, 0, 0, 0, 0}; /* ok, not converged, invalid, unknown, pending (-1) */
     const hsize_t block = 1 << 20;
     int8_t *buf = ok ? malloc(block) : NULL;
@@ -113,7 +119,7 @@ static int print_status_counts(hid_t file, const char *path)
     free(buf);
     if (s >= 0) H5Sclose(s);
     H5Dclose(d);
-    EIG_CHECK(ok, EIG_ERR_INPUT, "%s: cannot read /status (file damaged?)", path);
+    EIG_CHECK(ok, EIG_ERR_INPUT, "%s: cannot read /status, one int8 per row of /eigenvalues (file damaged?)", path);
     printf("  status: ok %lld, not_converged %lld, invalid_input %lld", counts[0], counts[1], counts[2]);
     if (counts[4]) printf(", not solved yet %lld (a partial file: finish it with solve --resume)", counts[4]);
     if (counts[3]) printf(", unknown codes %lld (damaged file?)", counts[3]);

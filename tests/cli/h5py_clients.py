@@ -242,5 +242,16 @@ with h5py.File("one.h5", "w") as h:
 run("solve", "one.h5", "-o", "x.h5", expect=3, pattern="[1, n, n]", what="a single [n, n] matrix names the fix")
 check(not os.path.exists("x.h5") and not os.path.exists("x.h5.partial"), "a refused input left x.h5 behind")
 
+# ---- 7. result files whose /status is not one int8 per matrix: info says so ----
+
+for label, make in {"a scalar /status": lambda h: h.__setitem__("status", np.int8(0)),
+                    "an empty /status": lambda h: h.create_dataset("status", data=h5py.Empty("i1")),
+                    "a /status of strings": lambda h: h.__setitem__("status", np.array([b"ok"] * 40)),
+                    "a /status too short": lambda h: h.__setitem__("status", np.zeros(30, dtype=np.int8))}.items():
+    with h5py.File("badresult.h5", "w") as h:
+        h["eigenvalues"], h["iterations"] = np.zeros((40, 6)), np.zeros(40, dtype=np.int32)
+        make(h)
+    run("info", "badresult.h5", expect=3, pattern="cannot read /status", what=f"info on a result with {label}")
+
 print(f"{passes} passed, {fails} failed")
 sys.exit(1 if fails else 0)
