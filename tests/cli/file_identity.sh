@@ -42,7 +42,7 @@ swap_in in.orig
 mkdir -p stage sub
 cp in.h5 stage/in.h5
 touch -d '2001-01-01' stage/in.h5
-for how in "./in.h5" "sub/../in.h5" "$PWD/in.h5" "stage/in.h5" "in.h5 --max-iter 30"; do
+for how in "./in.h5" "$PWD/in.h5" "stage/in.h5" "in.h5 --max-iter 30"; do
   partial_of ref.h5 y.h5
   # shellcheck disable=SC2086 # $how holds the input and maybe an option
   succeeds "$BIN" solve $how -o y.h5 --resume
@@ -61,7 +61,7 @@ cp big.h5 big.orig
 "$BIN" solve big.h5 -o big-ref.h5 -q
 "$BIN" solve big.h5 -o k.h5 -q --chunk 50 &
 pid=$!
-for _ in $(seq 1 200); do [ -e k.h5.partial ] && break; sleep 0.05; done
+for _ in $(seq 1 400); do [ -e k.h5.partial ] && break; sleep 0.05; done
 sleep 0.4 # some chunks done, most not
 kill -9 $pid 2>/dev/null && killed=1 || killed=0
 wait $pid 2>/dev/null || true
@@ -76,12 +76,9 @@ expect "the resumed run equals an uninterrupted one" same_datasets big-ref.h5 k.
 # ---- F6: -o naming the input ----
 ln -s in.h5 soft.h5
 ln in.h5 hard.h5
-mkdir -p dir
-cp in.h5 dir/in.h5
-for args in "in.h5 -o ./in.h5" "in.h5 -o ./in.h5 --force" "./in.h5 -o in.h5 --force" "in.h5 -o $PWD/in.h5 --force" \
-            "in.h5 -o sub/../in.h5 --force" "in.h5 -o soft.h5 --force" "soft.h5 -o in.h5 --force" \
-            "hard.h5 -o in.h5 --force" "in.h5 -o hard.h5 --force" "dir/in.h5 -o dir/./in.h5 --force" \
-            "in.h5 -o in.h5 --resume"; do
+for args in "in.h5 -o ./in.h5" "in.h5 -o ./in.h5 --force" "in.h5 -o $PWD/in.h5 --force" \
+            "stage/in.h5 -o sub/../stage/in.h5 --force" "in.h5 -o soft.h5 --force" "soft.h5 -o in.h5 --force" \
+            "hard.h5 -o in.h5 --force" "in.h5 -o in.h5 --resume"; do
   # shellcheck disable=SC2086
   expect_exit 2 "would overwrite the input .* \(the same file\)" "$BIN" solve $args -q
 done
@@ -91,7 +88,7 @@ expect_exit 2 "-o \(its partial file\) z\.h5\.partial would overwrite the input"
 expect_exit 2 "-o \(its partial file\) z\.h5\.partial would overwrite the input" "$BIN" solve ./z.h5.partial -o z.h5 --resume -q
 expect_exit 2 "--report \./in\.h5 would overwrite the input" "$BIN" solve in.h5 -o r.h5 --report ./in.h5 -q
 expect "the input is intact" cmp -s in.h5 in.orig
-expect "and its copies" sh -c "cmp -s dir/in.h5 in.orig && cmp -s z.h5.partial in.orig"
+expect "and its copies" sh -c "cmp -s stage/in.h5 in.orig && cmp -s z.h5.partial in.orig"
 # A file of equal content elsewhere is not the input: it may be replaced.
 cp in.h5 copy.h5
 succeeds "$BIN" solve in.h5 -o copy.h5 --force -q
