@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "eig_error.h"
 #include "h5util.h"
+#include "identity.h"
 #include "results.h"
 
 typedef struct {
@@ -16,6 +17,7 @@ typedef struct {
     hid_t file;
     long long start, count, total;
     char input[4096], kind[32], method[32], precision[16];
+    char identity[EIG_IDENTITY_CAP], dataset[EIG_DATASET_PATH_MAX * 2], options[512]; /* input_identity, input_dataset, solve_options */
     int n, vectors;
 } part_info;
 
@@ -52,6 +54,15 @@ static int open_part(const char *path, part_info *p)
     EIG_CHECK(p->start >= 0 && p->count > 0 && p->total > 0, EIG_ERR_INPUT,
               "%s: lacks range_start/range_count/input_count attributes (not written by eigsweep solve?)", path);
     eig_h5_read_attr_string(p->file, "input_file", p->input, sizeof p->input);
+    /* What the part was solved from and how: without these a part of another
+     * input that shares the file name would pass. */
+    EIG_CHECK(eig_h5_read_attr_string(p->file, "input_identity", p->identity, sizeof p->identity) == 0 &&
+                  eig_h5_read_attr_string(p->file, "solve_options", p->options, sizeof p->options) == 0,
+              EIG_ERR_INPUT,
+              "%s: lacks the input_identity/solve_options attributes (written by an older eigsweep), so nothing shows "
+              "it comes from the same input and options as the other parts; solve its range again",
+              path);
+    eig_h5_read_attr_string(p->file, "input_dataset", p->dataset, sizeof p->dataset);
     eig_h5_read_attr_string(p->file, "kind", p->kind, sizeof p->kind);
     eig_h5_read_attr_string(p->file, "method", p->method, sizeof p->method);
     eig_h5_read_attr_string(p->file, "precision", p->precision, sizeof p->precision);
@@ -66,10 +77,18 @@ static int open_part(const char *path, part_info *p)
     return 0;
 }
 
+/* Parts of one run: the same input content (whatever its path was) and
+ * the same normalised options (method, vectors, select, max-iter). */
 static int same_run(const part_info *a, const part_info *b)
 {
-    EIG_CHECK(!strcmp(a->input, b->input) && a->total == b->total, EIG_ERR_INPUT,
-              "%s and %s come from different inputs (%s, %s)", a->path, b->path, a->input, b->input);
+    EIG_CHECK(!strcmp(a->identity, b->identity) && !strcmp(a->dataset, b->dataset) && a->total == b->total,
+              EIG_ERR_INPUT,
+              "%s and %s come from different inputs (%s: %s /%s, N = %lld; %s: %s /%s, N = %lld; input files %s and %s)",
+              a->path, b->path, a->path, a->identity, a->dataset, a->total, b->path, b->identity, b->dataset, b->total,
+              a->input, b->input);
+    char diff[2048];
+    eig_key_difference(a->options, a->path, b->options, b->path, diff, sizeof diff);
+    EIG_CHECK(!diff[0], EIG_ERR_INPUT, "%s and %s were solved with different options (%s)", a->path, b->path, diff);
     EIG_CHECK(!strcmp(a->kind, b->kind) && !strcmp(a->method, b->method) && !strcmp(a->precision, b->precision) &&
                   a->n == b->n && a->vectors == b->vectors,
               EIG_ERR_INPUT, "%s and %s were solved differently (kind, method, precision, n or --vectors differ)",
@@ -123,6 +142,12 @@ static int merge(int nparts, char **paths, const char *output, int force)
     part_info *parts = calloc((size_t)nparts, sizeof *parts);
     EIG_CHECK(parts, EIG_ERR_RESOURCE, "out of host memory");
     int rc = 0, opened = 0;
+    char partial[4200];
+    eig_h5_tmp_path(partial, sizeof partial, output);
+    for (int i = 0; i < nparts && !rc; i++)
+        if (eig_same_file(paths[i], output) || eig_same_file(paths[i], partial))
+            rc = EIG_ERROR(EIG_ERR_USAGE, "merge: the output %s would overwrite the part %s (the same file); choose another name",
+                           output, paths[i]);
     for (; opened < nparts && !rc; opened++) rc = open_part(paths[opened], &parts[opened]);
     for (int i = 1; i < nparts && !rc; i++) rc = same_run(&parts[0], &parts[i]);
     if (!rc) qsort(parts, (size_t)nparts, sizeof *parts, by_start);
@@ -153,8 +178,10 @@ static int merge(int nparts, char **paths, const char *output, int force)
         if (!rc) {
             /* Provenance: the first part's, for the whole range. */
             char v[4096];
-            const char *names[] = {"eigsweep_version", "kind", "method", "precision", "backend", "input_file", "input_dataset", "order", "date"};
-            for (int k = 0; k < 9 && !rc; k++)
+            const char *names[] = {"eigsweep_version", "kind",          "method",        "precision",
+                                   "backend",          "input_file",    "input_dataset", "input_offdiag",
+                                   "input_identity",   "solve_options", "order",         "date"};
+            for (int k = 0; k < (int)(sizeof names / sizeof *names) && !rc; k++)
                 if (eig_h5_read_attr_string(parts[0].file, names[k], v, sizeof v) == 0) rc = eig_h5_write_attr_string(out.file, names[k], v);
             rc |= eig_h5_write_attr_int64(out.file, "range_start", 0);
             rc |= eig_h5_write_attr_int64(out.file, "range_count", parts[0].total);

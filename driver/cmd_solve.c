@@ -14,6 +14,8 @@
 #include "cli.h"
 #include "collection.h"
 #include "eig_error.h"
+#include "h5util.h"
+#include "identity.h"
 #include "nccl_link.h"
 #include "partition.h"
 #include "pipeline.h"
@@ -118,6 +120,22 @@ static int parse_pair_i64(const char *opt, const char *s, int64_t *a, int64_t *b
     snprintf(left, sizeof left, "%.*s", (int)(colon - s), s);
     EIG_CALL(eig_parse_i64(opt, left, 0, INT64_MAX / 2, a));
     EIG_CALL(eig_parse_i64(opt, colon + 1, 0, INT64_MAX / 2, b));
+    return 0;
+}
+
+/* Nothing this run writes may be its input, however the path is spelled
+ * (./IN.h5, a symlink, a hard link): not even with --force or --resume. */
+static int check_not_input(const solve_options *o)
+{
+    if (!o->input) return 0;
+    char partial[4200];
+    eig_h5_tmp_path(partial, sizeof partial, o->output);
+    const char *written[] = {o->output, partial, o->report_json};
+    const char *what[] = {"-o", "-o (its partial file)", "--report"};
+    for (int k = 0; k < 3; k++)
+        EIG_CHECK(!written[k] || !eig_same_file(o->input, written[k]), EIG_ERR_USAGE,
+                  "solve: %s %s would overwrite the input %s (the same file); choose another name", what[k], written[k],
+                  o->input);
     return 0;
 }
 
@@ -245,21 +263,43 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         return 0;
     }
     EIG_CHECK(o->output, EIG_ERR_USAGE, "solve: -o OUT.h5 is required");
-    EIG_CHECK(!o->input || strcmp(o->input, o->output) != 0, EIG_ERR_USAGE, "solve: the output would overwrite the input %s", o->input);
+    EIG_CALL(check_not_input(o));
     EIG_CHECK(!(o->resume && o->force), EIG_ERR_USAGE, "solve: --resume and --force contradict each other (continue, or start over?)");
     return 0;
 }
 
-/* What must match for --resume to continue a partial output. */
+/* The solvers' iteration cap when --max-iter is not given (0 means this). */
+enum { DEFAULT_MAX_ITER = 30 };
+
+/* The options that shape the results, normalised so that equal runs give
+ * equal text ("method=M vectors=0|1 select=all|index:I:J|range:A:B
+ * maxit=K|none"): the default --max-iter spelled as its value, the select
+ * bounds only where a subset was asked for, no cap for bisection (it has
+ * none). The solve_options attribute of a result; merge compares it. */
+static void solve_options_text(const eig_solve_params *p, char *out, size_t cap)
+{
+    char select[96], maxit[16];
+    if (p->select == EIG_SELECT_INDEX) snprintf(select, sizeof select, "index:%d:%d", p->il, p->iu);
+    else if (p->select == EIG_SELECT_RANGE) snprintf(select, sizeof select, "range:%.17g:%.17g", p->vl, p->vu);
+    else snprintf(select, sizeof select, "all");
+    if (p->method == EIG_METHOD_BISECTION) snprintf(maxit, sizeof maxit, "none");
+    else snprintf(maxit, sizeof maxit, "%d", p->max_iter_factor > 0 ? p->max_iter_factor : DEFAULT_MAX_ITER);
+    snprintf(out, cap, "method=%s vectors=%d select=%s maxit=%s", eig_method_name(p->method), p->vectors, select,
+             maxit);
+}
+
+/* What must match for --resume to continue a partial output: the input's
+ * content (not its path: a copy of it, or another spelling, resumes), its
+ * shape, the range and the normalised options (docs/format.md). */
 static void resume_key(const solve_options *o, const eig_source *src, char *key, size_t cap)
 {
     const eig_solve_params *p = &o->params;
-    snprintf(key, cap, "input=%s dataset=%s%s%s N=%lld n=%d kind=%s precision=%s method=%s vectors=%d range=%lld:%lld select=%d:%d:%d:%.17g:%.17g maxit=%d",
-             src->name, src->dataset, src->offdiag[0] ? "," : "", src->offdiag, (long long)src->count, src->n,
-             eig_kind_name(p->kind),
-             p->precision == EIG_PREC_SINGLE ? "single" : "double", eig_method_name(p->method), p->vectors,
-             (long long)o->range_start, (long long)o->range_count, (int)p->select, p->il, p->iu, p->vl, p->vu,
-             p->max_iter_factor);
+    char options[512];
+    solve_options_text(p, options, sizeof options);
+    snprintf(key, cap, "input_content=%s dataset=%s%s%s N=%lld n=%d kind=%s precision=%s range=%lld:%lld %s",
+             src->identity, src->dataset, src->offdiag[0] ? "," : "", src->offdiag, (long long)src->count, src->n,
+             eig_kind_name(p->kind), p->precision == EIG_PREC_SINGLE ? "single" : "double", (long long)o->range_start,
+             (long long)o->range_count, options);
 }
 
 static int write_provenance(const solve_options *o, const eig_source *src, eig_result_file *out, int nranks,
@@ -280,6 +320,10 @@ static int write_provenance(const solve_options *o, const eig_source *src, eig_r
     rc |= eig_h5_write_attr_string(f, "input_file", src->name);
     rc |= eig_h5_write_attr_string(f, "input_dataset", src->dataset);
     if (src->offdiag[0]) rc |= eig_h5_write_attr_string(f, "input_offdiag", src->offdiag);
+    rc |= eig_h5_write_attr_string(f, "input_identity", src->identity);
+    char options[512];
+    solve_options_text(&o->params, options, sizeof options);
+    rc |= eig_h5_write_attr_string(f, "solve_options", options);
     rc |= eig_h5_write_attr_int64(f, "range_start", o->range_start);
     rc |= eig_h5_write_attr_int64(f, "range_count", o->range_count);
     rc |= eig_h5_write_attr_int64(f, "input_count", src->count);

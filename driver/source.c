@@ -16,6 +16,15 @@ int eig_source_open_file(MPI_Comm comm, const char *path, eig_read_driver how, c
     snprintf(s->name, sizeof s->name, "%s", path);
     snprintf(s->dataset, sizeof s->dataset, "%s", s->file.dataset);
     snprintf(s->offdiag, sizeof s->offdiag, "%s", s->file.offdiag_name);
+    int rank, rc = 0;
+    MPI_Comm_rank(comm, &rank);
+    if (rank == 0) rc = eig_input_identity(path, s->identity, sizeof s->identity);
+    MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
+    MPI_Bcast(s->identity, (int)sizeof s->identity, MPI_CHAR, 0, comm);
+    if (rc) {
+        eig_h5_close_input(&s->file);
+        return rank == 0 ? rc : EIG_ERR_INPUT;
+    }
     return 0;
 }
 
@@ -39,6 +48,7 @@ int eig_source_open_synthetic(const char *spec, eig_source *s)
     snprintf(s->name, sizeof s->name, "synthetic:%s:%d:%lld:%llu:%s", s->family->name, s->n, (long long)s->count,
              (unsigned long long)s->seed, s->precision == EIG_PREC_SINGLE ? "single" : "double");
     snprintf(s->dataset, sizeof s->dataset, "(generated)");
+    snprintf(s->identity, sizeof s->identity, "%.*s", (int)sizeof s->identity - 1, s->name); /* (fits: short fields) */
     return 0;
 }
 

@@ -8,6 +8,7 @@
 
 #include "collection.h"
 #include "families.h"
+#include "identity.h"
 
 typedef struct {
     int synthetic;
@@ -18,7 +19,11 @@ typedef struct {
     eig_precision precision;
     eig_idx count;
     int n;
-    char name[4200];              /* file path, or "synthetic:FAMILY:N:COUNT:SEED" */
+    char name[4200];              /* file path, or "synthetic:FAMILY:N:COUNT:SEED:PRECISION" */
+    /* What the matrices are, whatever the path: eig_input_identity() of the
+     * file (rank 0 reads it, every rank gets it), or name when synthetic
+     * (the spec generates the same matrices anywhere). */
+    char identity[EIG_IDENTITY_CAP];
     char dataset[EIG_DATASET_PATH_MAX];  /* "/matrices", "/diag" ..., or "(generated)" */
     char offdiag[EIG_DATASET_PATH_MAX];  /* "/offdiag" for a tridiagonal file, else "" */
 } eig_source;

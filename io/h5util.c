@@ -60,6 +60,7 @@ int eig_h5_write_attr_string(hid_t obj, const char *name, const char *value)
     H5Tset_size(t, strlen(value) + 1);
     H5Tset_strpad(t, H5T_STR_NULLTERM);
     hid_t sp = H5Screate(H5S_SCALAR);
+    if (H5Aexists(obj, name) > 0) H5Adelete(obj, name); /* a resumed file may have it from a run killed in finish */
     hid_t a = H5Acreate2(obj, name, t, sp, H5P_DEFAULT, H5P_DEFAULT);
     herr_t rc = a < 0 ? -1 : H5Awrite(a, t, value);
     if (a >= 0) H5Aclose(a);
@@ -72,6 +73,7 @@ int eig_h5_write_attr_string(hid_t obj, const char *name, const char *value)
 int eig_h5_write_attr_int64(hid_t obj, const char *name, int64_t value)
 {
     hid_t sp = H5Screate(H5S_SCALAR);
+    if (H5Aexists(obj, name) > 0) H5Adelete(obj, name);
     hid_t a = H5Acreate2(obj, name, H5T_STD_I64LE, sp, H5P_DEFAULT, H5P_DEFAULT);
     herr_t rc = a < 0 ? -1 : H5Awrite(a, H5T_NATIVE_INT64, &value);
     if (a >= 0) H5Aclose(a);

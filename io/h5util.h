@@ -19,6 +19,7 @@ int eig_h5_select_rows(hid_t dset, eig_idx start, eig_idx count, hid_t *file_spa
 /* Writes rows [start, start+count) of dset from buf (dxpl: transfer mode). */
 int eig_h5_write_rows(hid_t dset, hid_t mtype, eig_idx start, eig_idx count, const void *buf, hid_t dxpl);
 
+/* Both replace an attribute of that name if the object has one. */
 int eig_h5_write_attr_string(hid_t obj, const char *name, const char *value);
 int eig_h5_write_attr_int64(hid_t obj, const char *name, int64_t value);
 /* A text attribute, in any string form an HDF5 client writes (fixed or

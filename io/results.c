@@ -8,6 +8,7 @@
 
 #include "eig_error.h"
 #include "h5util.h"
+#include "identity.h"
 
 static hid_t values_type(const eig_solve_params *p)
 {
@@ -96,11 +97,13 @@ static int reopen_partial(eig_result_file *r, const char *key)
     char found[8192];
     int have = eig_h5_read_attr_string(r->file, "resume_key", found, sizeof found) == 0;
     if (!have || strcmp(found, key) != 0) {
+        char diff[4096];
+        eig_key_difference(found, "partial", key, "this run", diff, sizeof diff);
         eig_results_finish(r, 0, 1);
         return EIG_ERROR(EIG_ERR_USAGE,
                          "%s: --resume: the partial output was made by a different run (%s); use the same input and "
                          "options, or remove it",
-                         r->tmp_path, have ? found : "no resume key");
+                         r->tmp_path, have ? diff : "no resume key");
     }
     r->values = eig_h5_open_dataset(r->file, "eigenvalues");
     r->status = eig_h5_open_dataset(r->file, "status");

@@ -71,7 +71,7 @@ refuse 2 "-o OUT.h5 is required" good.h5
 refuse 2 "--gather-via nccl needs the GPU backend" good.h5 -o out.h5 --gather-via nccl --backend cpu
 refuse 2 "--gather-via: 'pigeon' is not mpi or nccl" good.h5 -o out.h5 --gather-via pigeon
 refuse 2 "--read-with: 'carrier-pigeon' is not mpiio or posix" good.h5 -o out.h5 --read-with carrier-pigeon
-refuse 2 "output would overwrite the input" good.h5 -o good.h5
+refuse 2 "-o good.h5 would overwrite the input good.h5" good.h5 -o good.h5
 "$BIN" generate --family random-symmetric --n 4 --count 10 -q -o sym.h5
 refuse 2 "--vectors cannot be combined with bisection" sym.h5 -o out.h5 --method bisection --vectors
 refuse 2 "--select-index 2:9: matrices have only n = 4" sym.h5 -o out.h5 --select-index 2:9
