@@ -22,6 +22,7 @@ int eig_agree(eig_ctx *ctx, int rc)
     }
     int code = rc;
     MPI_Bcast(&code, 1, MPI_INT, first, ctx->comm);
+    eig_error_clear(); /* reported (or superseded by the first failing rank's): the next error starts afresh */
     return code;
 }
 
@@ -106,6 +107,14 @@ int eig_parse_precision(const char *s, eig_precision *p)
     if (s && (!strcmp(s, "double") || !strcmp(s, "float64"))) { *p = EIG_PREC_DOUBLE; return 0; }
     if (s && (!strcmp(s, "single") || !strcmp(s, "float32") || !strcmp(s, "float"))) { *p = EIG_PREC_SINGLE; return 0; }
     return EIG_ERROR(EIG_ERR_USAGE, "--precision: '%s' is not double or single", s ? s : "");
+}
+
+int eig_parse_once(const char *cmd, const char *opt, const char **first, const char *value)
+{
+    EIG_CHECK(!*first || !strcmp(*first, value), EIG_ERR_USAGE, "%s: %s given twice ('%s', then '%s'): give it once",
+              cmd, opt, *first, value);
+    *first = value;
+    return 0;
 }
 
 void eig_trace_setup(int rank, const char *what)

@@ -36,6 +36,11 @@ int eig_parse_int(const char *opt, const char *s, int lo, int hi, int *out);
 int eig_parse_u64(const char *opt, const char *s, uint64_t *out);
 int eig_parse_double(const char *opt, const char *s, double *out);
 int eig_parse_precision(const char *s, eig_precision *p);
+/* Refuses a single-valued option given twice with different values (getopt
+ * lets the last one win silently: `--range 0:10 --range 10:10`); the same
+ * value twice is accepted. *first holds the option's first value (NULL until
+ * given); opt is how the user spelled it ("-o", "--range"). */
+int eig_parse_once(const char *cmd, const char *opt, const char **first, const char *value);
 
 /* --kind, --dataset, --diag, --offdiag (solve, info, check): where a
  * collection lies in a user's file and what it holds. Put

@@ -63,7 +63,14 @@ static int parse_gen(eig_ctx *ctx, int argc, char **argv, gen_options *o, int *h
     optind = 1;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, ":o:qh", opts, NULL)) != -1) {
+    const char *first[128] = {0}; /* each option's first value, by its (ASCII) code: -o and --output share one */
+    char spelled[64];
+    for (int li = -1; (c = getopt_long(argc, argv, ":o:qh", opts, &li)) != -1; li = -1) {
+        if (optarg && c > 0 && c < 128 && c != ':' && c != '?') {
+            if (li >= 0) snprintf(spelled, sizeof spelled, "--%s", opts[li].name);
+            else snprintf(spelled, sizeof spelled, "-%c", c);
+            EIG_CALL(eig_parse_once("generate", spelled, &first[c], optarg));
+        }
         switch (c) {
         case 'f': o->family = optarg; break;
         case 'n': EIG_CALL(eig_parse_int("--n", optarg, 1, EIG_MAX_N, &o->n)); break;
@@ -85,6 +92,7 @@ static int parse_gen(eig_ctx *ctx, int argc, char **argv, gen_options *o, int *h
     EIG_CHECK(o->n > 0, EIG_ERR_USAGE, "generate: --n is required");
     EIG_CHECK(o->count > 0, EIG_ERR_USAGE, "generate: --count is required");
     EIG_CHECK(o->output, EIG_ERR_USAGE, "generate: -o FILE is required");
+    EIG_CALL(eig_h5_check_output_name(o->output)); /* FILE.partial must fit */
     return 0;
 }
 

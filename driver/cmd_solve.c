@@ -139,6 +139,18 @@ static int check_not_input(const solve_options *o)
     return 0;
 }
 
+/* A --kernel that names no kernel, or one the backend will not run. */
+static int check_kernel(const solve_options *o)
+{
+    if (!o->kernel) return 0;
+    EIG_CHECK(eig_gpu_kernel_known(o->kernel), EIG_ERR_USAGE,
+              "--kernel: unknown kernel '%s' (see eigsweep solve --help, docs/methods.md)", o->kernel);
+    EIG_CHECK(o->backend != BACKEND_CPU || !strcmp(o->kernel, "auto"), EIG_ERR_USAGE,
+              "--kernel %s forces a GPU kernel, but the backend is cpu (--backend, or $EIGSWEEP_BACKEND): drop "
+              "--kernel, or use --backend gpu", o->kernel);
+    return 0;
+}
+
 static int parse_solve(int argc, char **argv, solve_options *o, int *help)
 {
     enum { O_METHOD = 256, O_VECTORS, O_SELI, O_SELR, O_BACKEND, O_CHUNK, O_STREAMS, O_KERNEL, O_RANGE,
@@ -169,7 +181,15 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
     opterr = 0;
     int c;
     int64_t a, b;
-    while ((c = getopt_long(argc, argv, ":o:qh", opts, NULL)) != -1) {
+    /* Every option with a value takes one value: the first one given, kept to refuse a different second. */
+    const char *first[sizeof opts / sizeof *opts] = {0}, *first_o = NULL;
+    char spelled[64];
+    for (int li = -1; (c = getopt_long(argc, argv, ":o:qh", opts, &li)) != -1; li = -1) {
+        if (c == 'o') EIG_CALL(eig_parse_once("solve", "-o", &first_o, optarg));
+        else if (li >= 0 && optarg && opts[li].has_arg == required_argument) {
+            snprintf(spelled, sizeof spelled, "--%s", opts[li].name);
+            EIG_CALL(eig_parse_once("solve", spelled, &first[li], optarg));
+        }
         switch (c) {
         case 'o': o->output = optarg; break;
         case O_METHOD: EIG_CALL(eig_method_parse(optarg, &o->params.method)); break;
@@ -178,11 +198,13 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
             break;
         case O_VECTORS: o->params.vectors = 1; break;
         case O_SELI:
+            EIG_CHECK(o->params.select != EIG_SELECT_RANGE, EIG_ERR_USAGE, "solve: --select-index and --select-range exclude each other: give one");
             EIG_CALL(parse_pair_i64("--select-index", optarg, &a, &b));
             EIG_CHECK(a <= b && b < EIG_MAX_N, EIG_ERR_USAGE, "--select-index %s: need I <= J < %d", optarg, EIG_MAX_N);
             o->params.select = EIG_SELECT_INDEX, o->params.il = (int)a, o->params.iu = (int)b;
             break;
         case O_SELR: {
+            EIG_CHECK(o->params.select != EIG_SELECT_INDEX, EIG_ERR_USAGE, "solve: --select-index and --select-range exclude each other: give one");
             const char *colon = strchr(optarg, ':');
             EIG_CHECK(colon, EIG_ERR_USAGE, "--select-range: expected A:B, got '%s'", optarg);
             char left[64];
@@ -250,6 +272,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
     }
     EIG_CHECK(!o->synthetic || !(o->in_spec.kind_given || o->in_spec.dataset || o->in_spec.diag || o->in_spec.offdiag),
               EIG_ERR_USAGE, "solve: --kind, --dataset, --diag and --offdiag describe an input file; --synthetic has none");
+    EIG_CALL(check_kernel(o));
     if (!o->synthetic) {
         EIG_CHECK(optind < argc, EIG_ERR_USAGE, "solve: no input file (eigsweep solve IN.h5 -o OUT.h5)");
         o->input = argv[optind++];
@@ -263,6 +286,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         return 0;
     }
     EIG_CHECK(o->output, EIG_ERR_USAGE, "solve: -o OUT.h5 is required");
+    EIG_CALL(eig_h5_check_output_name(o->output)); /* OUT.h5.partial must fit: refused before any work */
     EIG_CALL(check_not_input(o));
     EIG_CHECK(!(o->resume && o->force), EIG_ERR_USAGE, "solve: --resume and --force contradict each other (continue, or start over?)");
     return 0;

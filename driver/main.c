@@ -10,6 +10,7 @@
 #include "build_info.h"
 #include "cli.h"
 #include "eig_error.h"
+#include "mpiio_env.h"
 
 static void print_usage(void)
 {
@@ -57,6 +58,7 @@ static void print_version(void)
 
 int main(int argc, char **argv)
 {
+    eig_mpiio_prepare_env(); /* before MPI_Init reads it: long file names (io/mpiio_env.c) */
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     eig_ctx ctx = {MPI_COMM_WORLD, 0, 1};

@@ -34,9 +34,15 @@ int eig_source_open_synthetic(const char *spec, eig_source *s)
     s->synthetic = 1;
     s->seed = 1;
     char buf[512], *field[5] = {0};
+    EIG_CHECK(strlen(spec) < sizeof buf, EIG_ERR_USAGE, "--synthetic: '%.40s...' is too long for FAMILY:N:COUNT[:SEED[:single]]", spec);
     snprintf(buf, sizeof buf, "%s", spec);
+    /* Split at every ':' (empty fields kept, so each is checked); a sixth
+     * field is refused rather than dropped. */
     int nf = 0;
-    for (char *tok = strtok(buf, ":"); tok && nf < 5; tok = strtok(NULL, ":")) field[nf++] = tok;
+    for (char *rest = buf, *tok; (tok = strsep(&rest, ":")) != NULL; nf++) {
+        EIG_CHECK(nf < 5, EIG_ERR_USAGE, "--synthetic %s: unexpected field '%s' after FAMILY:N:COUNT:SEED:PRECISION", spec, tok);
+        field[nf] = tok;
+    }
     EIG_CHECK(nf >= 3, EIG_ERR_USAGE, "--synthetic: expected FAMILY:N:COUNT[:SEED[:single]], got '%s'", spec);
     s->family = eig_family_find(field[0]);
     EIG_CHECK(s->family, EIG_ERR_USAGE, "--synthetic: unknown family '%s' (see eigsweep generate --help)", field[0]);

@@ -141,6 +141,14 @@ extern "C" void eig_gpu_unpin(void *ptr)
     if (ptr && cudaHostUnregister(ptr) != cudaSuccess) cudaGetLastError();
 }
 
+extern "C" int eig_gpu_kernel_known(const char *name)
+{
+    if (!name || !strcmp(name, "auto")) return 1;
+    for (int k = 0; k < K_COUNT; k++)
+        if (!strcmp(name, gpu_kernel_names[k])) return 1;
+    return 0;
+}
+
 extern "C" int eig_gpu_kernel_applies(const char *kernel, const eig_solve_params *p, int n)
 {
     if (!kernel || !*kernel || !strcmp(kernel, "auto")) return 1;

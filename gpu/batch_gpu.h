@@ -45,6 +45,9 @@ int eig_gpu_use_device(int device);
  * full speed and asynchronously; harmless when it fails or without CUDA. */
 int eig_gpu_pin(void *ptr, size_t bytes);
 void eig_gpu_unpin(void *ptr);
+/* 1 when `name` is a kernel --kernel accepts ("auto", NULL, or one of
+ * gpu/kernel_names.h), whether or not this build has CUDA; 0 otherwise. */
+int eig_gpu_kernel_known(const char *name);
 /* 1 when `kernel` (a cfg.kernel name; NULL/"auto" always) can run this
  * family, method, precision and n; 0 otherwise (eig_gpu_solve_batch then
  * refuses it with a usage error). */

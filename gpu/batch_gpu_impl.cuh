@@ -76,6 +76,7 @@ static void EIG_FN(launch_transpose)(const eig_real *src, eig_real *dst, eig_idx
  * directly (no transposes): lane-consecutive addresses coalesce. */
 #ifndef EIG_GPU_IMPL_ONCE
 #define EIG_GPU_IMPL_ONCE
+#include "kernel_names.h"
 #define EIG_WARPS_PER_BLOCK 4
 /* warp-jacobi from this n up, eigval-thread from this n up: measured on one
  * H100 (2026-11-22, 100,000 matrices, double, host to host) with
@@ -90,8 +91,8 @@ static void EIG_FN(launch_transpose)(const eig_real *src, eig_real *dst, eig_idx
 enum { EIGV_S, EIGV_PIVMIN, EIGV_ABSTOL, EIGV_L, EIGV_U, EIGV_CL, EIGV_CU, EIGV_JA, EIGV_JB, EIGV_RECORD };
 enum { K_THREAD_GLOBAL, K_THREAD_SHARED, K_WARP_JACOBI, K_EIGVAL_THREAD, K_WARP_GENERAL, K_BLOCK_TRIDIAG, K_WARP_TRIDIAG,
        K_COUNT };
-static const char *const gpu_kernel_names[K_COUNT] = {"thread-global", "thread-shared", "warp-jacobi", "eigval-thread", "warp-general",
-                                                        "block-tridiag", "warp-tridiag"};
+static const char *const gpu_kernel_names[] = {EIG_GPU_KERNEL_NAME_LIST}; /* gpu/kernel_names.h */
+static_assert(sizeof gpu_kernel_names / sizeof *gpu_kernel_names == K_COUNT, "one name per kernel, in K_* order");
 #endif
 
 EIG_HD int EIG_FN(warp_jacobi_ld)(int n) { return n | 1; }

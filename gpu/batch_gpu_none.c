@@ -1,6 +1,10 @@
 /* The GPU backend of a build without CUDA: no devices. */
 #include "batch_gpu.h"
+
+#include <string.h>
+
 #include "eig_error.h"
+#include "kernel_names.h"
 
 int eig_gpu_device_count(void) { return 0; }
 
@@ -33,10 +37,19 @@ size_t eig_gpu_chunk_bytes(const eig_gpu_config *cfg, const eig_solve_params *p,
     return 0;
 }
 
+int eig_gpu_kernel_known(const char *name)
+{
+    static const char *const names[] = {EIG_GPU_KERNEL_NAME_LIST};
+    if (!name || !strcmp(name, "auto")) return 1;
+    for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+        if (!strcmp(name, names[k])) return 1;
+    return 0;
+}
+
 int eig_gpu_kernel_applies(const char *kernel, const eig_solve_params *p, int n)
 {
     (void)p, (void)n;
-    return !kernel || !*kernel;
+    return !kernel || !*kernel || !strcmp(kernel, "auto"); /* "auto" (the CPU) always; no GPU kernel runs here */
 }
 
 int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,

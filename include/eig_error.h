@@ -25,15 +25,18 @@ enum eig_err {
     EIG_ERR_MATRIX_FAILED = 8 /* run complete, but some matrices not ok (see --strict) */
 };
 
-/* Records the first error's message (with file:line:function) and returns code. */
+/* Records the error's message (with file:line:function) and returns code.
+ * While the record holds an earlier error (not yet reported or cleared), that
+ * message stays, and this one goes into the trace ("then: ..."). */
 int eig_error_raise(int code, const char *file, int line, const char *func, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 /* Appends a "called from" frame to the current error trace; returns code. */
 int eig_error_trace(int code, const char *file, int line, const char *func);
-/* The message of the current error, "" when none. */
+/* The message of the current (first) error, "" when none. */
 const char *eig_error_message(void);
 /* The call trace (for --verbose / debug builds). */
 const char *eig_error_trace_text(void);
+/* Empties the record: after an error was reported, or handled and dropped. */
 void eig_error_clear(void);
 
 #ifdef __cplusplus

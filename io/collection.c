@@ -282,8 +282,14 @@ int eig_h5_open_input(MPI_Comm comm, const char *path, eig_read_driver how, cons
 {
     memset(c, 0, sizeof *c);
     c->file = c->data = c->offdiag = c->complex_type = -1;
+    EIG_CHECK(strlen(path) < sizeof c->path, EIG_ERR_INPUT,
+              "input path '%.40s...' has %zu characters; eigsweep takes at most %zu (PATH_MAX)", path, strlen(path),
+              sizeof c->path - 1);
     snprintf(c->path, sizeof c->path, "%s", path);
-    EIG_CHECK(access(path, F_OK) == 0, EIG_ERR_INPUT, "%s: no such file", path);
+    if (access(path, F_OK) != 0) {
+        if (errno == ENOENT) return EIG_ERROR(EIG_ERR_INPUT, "%s: no such file", path);
+        return EIG_ERROR(EIG_ERR_INPUT, "%s: cannot open: %s", path, strerror(errno)); /* ENAMETOOLONG, ENOTDIR, EACCES */
+    }
     EIG_CHECK(access(path, R_OK) == 0, EIG_ERR_INPUT, "%s: not readable (permission denied)", path);
     EIG_CHECK(eig_h5_is_hdf5(path), EIG_ERR_INPUT, "%s: not an HDF5 file (or truncated/corrupted)", path);
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
@@ -406,6 +412,7 @@ int eig_h5_create_collection(MPI_Comm comm, const char *path, eig_kind kind, eig
     eig_collection *c = &w->c;
     c->file = c->data = c->offdiag = c->complex_type = -1;
     c->kind = kind, c->precision = prec, c->count = count, c->n = n;
+    EIG_CALL(eig_h5_check_output_name(path)); /* path and tmp_path must fit their fields */
     snprintf(c->path, sizeof c->path, "%s", path);
     eig_h5_tmp_path(w->tmp_path, sizeof w->tmp_path, path);
     int rank, rc = 0;

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,16 +174,46 @@ int eig_h5_is_hdf5(const char *path)
 
 /* ---- output paths ---- */
 
-int eig_h5_check_output_path(const char *path, int force)
+/* The parent directory of path ("." or "/" where it has none), into dir. */
+static void parent_dir(const char *path, char *dir, size_t cap)
+{
+    snprintf(dir, cap, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash) *slash = '\0'; else snprintf(dir, cap, ".");
+    if (slash == dir) snprintf(dir, cap, "/");
+}
+
+int eig_h5_check_output_name(const char *path)
 {
     EIG_CHECK(path && *path, EIG_ERR_USAGE, "no output file given (-o FILE)");
+    const size_t suffix = strlen(EIG_PARTIAL_SUFFIX), len = strlen(path);
+    /* PATH_MAX (4096 on Linux) is also the size of the path fields of
+     * eig_result_file and eig_collection. */
+    EIG_CHECK(len + suffix < PATH_MAX, EIG_ERR_OUTPUT,
+              "output path '%.40s...' has %zu characters; the output is written as PATH%s until it is complete, "
+              "which must stay below PATH_MAX (%d): use a path of at most %d characters", path, len,
+              EIG_PARTIAL_SUFFIX, PATH_MAX, PATH_MAX - 1 - (int)suffix);
+    const char *name = strrchr(path, '/');
+    name = name ? name + 1 : path;
+    EIG_CHECK(*name, EIG_ERR_OUTPUT, "%s: the output names a directory, not a file", path);
+    char dir[PATH_MAX];
+    parent_dir(path, dir, sizeof dir);
+    long name_max = pathconf(dir, _PC_NAME_MAX); /* -1 when dir is missing: reported by the caller */
+    if (name_max <= 0) name_max = NAME_MAX;
+    EIG_CHECK(strlen(name) + suffix <= (size_t)name_max, EIG_ERR_OUTPUT,
+              "output file name '%s' has %zu characters; the output is written as NAME%s until it is complete, "
+              "and that name is longer than the file system allows (NAME_MAX %ld): use a name of at most %ld "
+              "characters", name, strlen(name), EIG_PARTIAL_SUFFIX, name_max, name_max - (long)suffix);
+    return 0;
+}
+
+int eig_h5_check_output_path(const char *path, int force)
+{
+    EIG_CALL(eig_h5_check_output_name(path));
     EIG_CHECK(force || access(path, F_OK) != 0, EIG_ERR_OUTPUT,
               "%s: output file exists; choose another name or pass --force to replace it", path);
-    char dir[4096];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash) *slash = '\0'; else snprintf(dir, sizeof dir, ".");
-    if (slash == dir) snprintf(dir, sizeof dir, "/");
+    char dir[PATH_MAX];
+    parent_dir(path, dir, sizeof dir);
     EIG_CHECK(access(dir, W_OK) == 0, EIG_ERR_OUTPUT, "%s: cannot write into directory '%s' (%s)", path,
               dir, strerror(errno));
     return 0;
@@ -256,7 +287,7 @@ int eig_h5_reserve_space(hid_t file, const char *path)
 
 void eig_h5_tmp_path(char *out, size_t cap, const char *path)
 {
-    snprintf(out, cap, "%s.partial", path);
+    snprintf(out, cap, "%s" EIG_PARTIAL_SUFFIX, path);
 }
 
 /* ---- collections (generate) ---- */

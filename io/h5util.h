@@ -33,7 +33,13 @@ int eig_h5_read_attr_string(hid_t obj, const char *name, char *out, size_t cap);
 
 /* True when path is a readable HDF5 file (any HDF5 1.10+). */
 int eig_h5_is_hdf5(const char *path);
-/* Refuses an existing path unless force, and an unwritable directory. */
+/* Refuses an output path eigsweep could not write under its working name
+ * (path + EIG_PARTIAL_SUFFIX): longer than PATH_MAX, or a last component that
+ * with the suffix exceeds the directory's NAME_MAX. Checks names only, so it
+ * can run before any work. */
+int eig_h5_check_output_name(const char *path);
+/* eig_h5_check_output_name, then refuses an existing path unless force, and
+ * an unwritable directory. */
 int eig_h5_check_output_path(const char *path, int force);
 /* Chunked (~1 MiB, whole rows), allocated early, no fill, no timestamps. */
 hid_t eig_h5_make_dcpl(int rank, const hsize_t *dims, hsize_t row_bytes);
@@ -56,6 +62,7 @@ int eig_h5_reserve_bytes(const char *path, hsize_t size, int create);
 /* Reserves up to the end of the space allocated so far in an open file. */
 int eig_h5_reserve_space(hid_t file, const char *path);
 /* "<path>.partial": where an output is written until it is complete. */
+#define EIG_PARTIAL_SUFFIX ".partial"
 void eig_h5_tmp_path(char *out, size_t cap, const char *path);
 
 #endif

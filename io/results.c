@@ -120,6 +120,7 @@ int eig_results_open(MPI_Comm comm, const char *path, const eig_solve_params *p,
                      const eig_results_mode *mode, int *resumed, int *complete, eig_result_file *r)
 {
     memset(r, 0, sizeof *r);
+    EIG_CALL(eig_h5_check_output_name(path)); /* path and tmp_path must fit their fields */
     r->file = r->values = r->vectors = r->status = r->iterations = -1;
     r->params = *p, r->count = count, r->n = n, r->parallel = mode->parallel, r->comm = comm;
     snprintf(r->path, sizeof r->path, "%s", path);

@@ -37,3 +37,4 @@ eig_add_cli_test(cli_jobs_survive jobs_survive.sh)
 eig_add_cli_test(cli_h5py_clients h5py_clients.sh)
 # Issue 19 F4/F6/F13: --resume keyed by the input's content, -o never the input, merge of one run only.
 eig_add_cli_test(cli_file_identity file_identity.sh)
+eig_add_cli_test(cli_paths_and_options paths_and_options.sh)
