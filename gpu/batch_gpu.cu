@@ -167,8 +167,10 @@ static int eig_gpu_plan_on_stream(const eig_gpu_config *cfg, size_t per, eig_idx
 static int gpu_device_check(const char *call, int device)
 {
     int have = 0;
-    if (cudaGetDeviceCount(&have) != cudaSuccess) cudaGetLastError(), have = 0;
-    EIG_CHECK(have > 0, EIG_ERR_RESOURCE, "%s: no CUDA device (the driver sees none)", call);
+    cudaError_t e = cudaGetDeviceCount(&have);
+    if (e != cudaSuccess) cudaGetLastError(), have = 0;
+    EIG_CHECK(have > 0, EIG_ERR_RESOURCE, "%s: no CUDA device (%s)", call,
+              e != cudaSuccess ? cudaGetErrorString(e) : "the CUDA driver lists none");
     EIG_CHECK(device >= 0 && device < have, EIG_ERR_USAGE, "%s: GPU %d does not exist (devices 0..%d)", call, device,
               have - 1);
     return 0;

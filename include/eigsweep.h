@@ -170,11 +170,12 @@ int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, in
  * of eigsweep's own, kept between calls (eig_gpu_release), so calls on
  * different streams or threads run concurrently and never share memory.
  * cfg->streams is not used (one stream: the caller's); cfg->chunk and
- * cfg->max_gpu_mem bound the workspace as above. A non-zero return means
- * nothing of this call was left running; a CUDA error in a kernel that
- * runs after the return shows at the caller's next synchronisation of the
- * stream. The stream must belong to cfg->device, which the call makes
- * current on the calling thread. */
+ * cfg->max_gpu_mem bound the workspace as above. Argument errors, no
+ * device and no memory are returned before anything is enqueued; a failed
+ * kernel launch is returned after (the outputs are then undefined); a
+ * fault inside a kernel shows, as for any CUDA work, at the caller's next
+ * synchronisation of the stream. The stream must belong to cfg->device,
+ * which the call makes current on the calling thread. */
 int eig_gpu_solve_batch_on_stream(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
                                   const void *input, void *values, int8_t *status, int32_t *iterations,
                                   void *vectors, void *stream);
