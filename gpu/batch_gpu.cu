@@ -3,10 +3,12 @@
  * (interleaved) data; see batch_gpu_impl.cuh. Streams and one device arena
  * live for the whole run (allocating per chunk would cost milliseconds). */
 #include <cuda_runtime.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "batch_args.h"
 #include "batch_gpu.h"
 #include "eig_error.h"
 #include "precision.h"
@@ -32,6 +34,49 @@ typedef struct {
 } eig_gpu_ctx;
 
 static eig_gpu_ctx gpu_ctx = {-1, 0, {0}, NULL, 0};
+/* The host-buffer call and eig_gpu_release share gpu_ctx: one at a time. */
+static pthread_mutex_t gpu_ctx_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The calls on a caller's stream take their workspace from a memory pool of
+ * ours per device (stream-ordered: cudaMallocFromPoolAsync / cudaFreeAsync
+ * on that stream), so concurrent calls on different streams never share
+ * memory and nothing has to wait for another call. The pool keeps what it
+ * reserved (release threshold: all), so repeated calls do not map memory
+ * again; eig_gpu_release destroys it. */
+#define EIG_GPU_MAX_DEVICES 64
+static cudaMemPool_t gpu_pools[EIG_GPU_MAX_DEVICES];
+static pthread_mutex_t gpu_pools_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int gpu_pool_create(int device, cudaMemPool_t *pool)
+{
+    int supported = 0;
+    GPU_CALL(cudaDeviceGetAttribute(&supported, cudaDevAttrMemoryPoolsSupported, device));
+    EIG_CHECK(supported, EIG_ERR_RESOURCE,
+              "GPU %d does not support stream-ordered memory pools, which eig_gpu_solve_batch_on_stream needs "
+              "(use eig_gpu_solve_batch)", device);
+    cudaMemPoolProps props;
+    memset(&props, 0, sizeof props);
+    props.allocType = cudaMemAllocationTypePinned;
+    props.handleTypes = cudaMemHandleTypeNone;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = device;
+    GPU_CALL(cudaMemPoolCreate(pool, &props));
+    uint64_t keep = UINT64_MAX;
+    GPU_CALL(cudaMemPoolSetAttribute(*pool, cudaMemPoolAttrReleaseThreshold, &keep));
+    return 0;
+}
+
+static int gpu_pool_of(int device, cudaMemPool_t *pool)
+{
+    EIG_CHECK(device < EIG_GPU_MAX_DEVICES, EIG_ERR_RESOURCE, "GPU %d: at most %d devices are supported", device,
+              EIG_GPU_MAX_DEVICES);
+    pthread_mutex_lock(&gpu_pools_lock);
+    int rc = gpu_pools[device] ? 0 : gpu_pool_create(device, &gpu_pools[device]);
+    if (rc) gpu_pools[device] = NULL;
+    *pool = gpu_pools[device];
+    pthread_mutex_unlock(&gpu_pools_lock);
+    return rc ? eig_error_trace(rc, __FILE__, __LINE__, __func__) : 0;
+}
 
 static int ensure_streams(eig_gpu_ctx *ctx, int device, int nstreams)
 {
@@ -83,6 +128,54 @@ static int eig_gpu_plan(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, size_t per,
     return 0;
 }
 
+/* eig_gpu_plan for a call on the caller's stream: one sub-chunk at a time on
+ * that stream, so the workspace holds one sub-chunk (halved until the pool
+ * can give it), allocated on the stream. */
+static int eig_gpu_plan_on_stream(const eig_gpu_config *cfg, size_t per, eig_idx count, cudaStream_t stream,
+                                  void **ws, eig_idx *sub_out)
+{
+    cudaMemPool_t pool;
+    EIG_CALL(gpu_pool_of(cfg->device, &pool));
+    size_t free_b = 0, total_b = 0;
+    uint64_t reserved = 0, used = 0;
+    GPU_CALL(cudaMemGetInfo(&free_b, &total_b));
+    GPU_CALL(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
+    GPU_CALL(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
+    size_t idle = reserved > used ? (size_t)(reserved - used) : 0; /* the pool's, free for us */
+    size_t budget = cfg->max_gpu_mem ? cfg->max_gpu_mem : (free_b + idle) / 10 * 8;
+    eig_idx sub = cfg->chunk > 0 ? cfg->chunk : (eig_idx)(budget / per);
+    if (sub > count) sub = count;
+    if (sub > (1 << 20)) sub = 1 << 20; /* the transpose grid's y limit */
+    EIG_CHECK(sub >= 1, EIG_ERR_RESOURCE,
+              "GPU memory budget of %.1f MB cannot hold one matrix (%zu bytes): raise max_gpu_mem", (double)budget / 1e6,
+              per);
+    for (;;) {
+        cudaError_t e = cudaMallocFromPoolAsync(ws, (size_t)sub * per + 256, pool, stream);
+        if (e == cudaSuccess) break;
+        cudaGetLastError(); /* clear the allocation error and try half as much */
+        EIG_CHECK(e == cudaErrorMemoryAllocation, EIG_ERR_RESOURCE, "CUDA: workspace on the caller's stream: %s",
+                  cudaGetErrorString(e));
+        EIG_CHECK(sub > 1, EIG_ERR_RESOURCE,
+                  "GPU out of memory even for one matrix (%zu bytes); lower max_gpu_mem, or free the GPU", per);
+        sub /= 2;
+    }
+    *sub_out = sub;
+    return 0;
+}
+
+/* The device a public call names must exist: a clear "no device" first. */
+static int gpu_device_check(const char *call, int device)
+{
+    int have = 0;
+    cudaError_t e = cudaGetDeviceCount(&have);
+    if (e != cudaSuccess) cudaGetLastError(), have = 0;
+    EIG_CHECK(have > 0, EIG_ERR_RESOURCE, "%s: no CUDA device (%s)", call,
+              e != cudaSuccess ? cudaGetErrorString(e) : "the CUDA driver lists none");
+    EIG_CHECK(device >= 0 && device < have, EIG_ERR_USAGE, "%s: GPU %d does not exist (devices 0..%d)", call, device,
+              have - 1);
+    return 0;
+}
+
 #include "precision_double.h"
 #include "batch_gpu_impl.cuh"
 #include "precision_undef.h"
@@ -92,12 +185,21 @@ static int eig_gpu_plan(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, size_t per,
 
 extern "C" void eig_gpu_release(void)
 {
+    pthread_mutex_lock(&gpu_pools_lock);
+    /* A pool with frees still pending on some stream is destroyed when they complete. */
+    for (int d = 0; d < EIG_GPU_MAX_DEVICES; d++)
+        if (gpu_pools[d]) cudaMemPoolDestroy(gpu_pools[d]), gpu_pools[d] = NULL;
+    pthread_mutex_unlock(&gpu_pools_lock);
+    pthread_mutex_lock(&gpu_ctx_lock);
     eig_gpu_ctx *ctx = &gpu_ctx;
-    if (ctx->device < 0) return;
-    cudaSetDevice(ctx->device);
-    for (int s = 0; s < ctx->nstreams; s++) cudaStreamSynchronize(ctx->streams[s]), cudaStreamDestroy(ctx->streams[s]);
-    if (ctx->arena) cudaFree(ctx->arena);
-    ctx->device = -1, ctx->nstreams = 0, ctx->arena = NULL, ctx->arena_bytes = 0;
+    if (ctx->device >= 0) {
+        cudaSetDevice(ctx->device);
+        for (int s = 0; s < ctx->nstreams; s++)
+            cudaStreamSynchronize(ctx->streams[s]), cudaStreamDestroy(ctx->streams[s]);
+        if (ctx->arena) cudaFree(ctx->arena);
+        ctx->device = -1, ctx->nstreams = 0, ctx->arena = NULL, ctx->arena_bytes = 0;
+    }
+    pthread_mutex_unlock(&gpu_ctx_lock);
 }
 
 extern "C" int eig_gpu_device_count(void)
@@ -166,15 +268,73 @@ extern "C" size_t eig_gpu_chunk_bytes(const eig_gpu_config *cfg, const eig_solve
     return k == K_THREAD_GLOBAL || k == K_THREAD_SHARED ? (size_t)1 << 30 : (size_t)256 << 20;
 }
 
+static int gpu_solve_batch_locked(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
+                                  const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors)
+{
+    EIG_CALL(ensure_streams(&gpu_ctx, cfg->device, cfg->streams > 0 && cfg->streams <= 64 ? cfg->streams : 4));
+    if (p->precision == EIG_PREC_SINGLE)
+        return gpu_batch_s(&gpu_ctx, NULL, cfg, p, n, count, (const float *)input, (float *)values, status, iterations,
+                           (float *)vectors);
+    return gpu_batch_d(&gpu_ctx, NULL, cfg, p, n, count, (const double *)input, (double *)values, status, iterations,
+                       (double *)vectors);
+}
+
 extern "C" int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
                                    const void *input, void *values, int8_t *status, int32_t *iterations,
                                    void *vectors)
 {
+    eig_solve_params q;
+    EIG_CHECK(cfg, EIG_ERR_USAGE, "eig_gpu_solve_batch: the GPU configuration is NULL");
+    EIG_CALL(eig_batch_args_check("eig_gpu_solve_batch", p, n, count, 1, input, values, status, iterations, vectors, &q));
     if (count == 0) return 0;
-    EIG_CALL(ensure_streams(&gpu_ctx, cfg->device, cfg->streams > 0 && cfg->streams <= 64 ? cfg->streams : 4));
-    if (p->precision == EIG_PREC_SINGLE)
-        return gpu_batch_s(&gpu_ctx, cfg, p, n, count, (const float *)input, (float *)values, status, iterations,
-                           (float *)vectors);
-    return gpu_batch_d(&gpu_ctx, cfg, p, n, count, (const double *)input, (double *)values, status, iterations,
-                       (double *)vectors);
+    EIG_CALL(gpu_device_check("eig_gpu_solve_batch", cfg->device));
+    pthread_mutex_lock(&gpu_ctx_lock);
+    int rc = gpu_solve_batch_locked(cfg, &q, n, count, input, values, status, iterations, q.vectors ? vectors : NULL);
+    pthread_mutex_unlock(&gpu_ctx_lock);
+    return rc ? eig_error_trace(rc, __FILE__, __LINE__, __func__) : 0;
+}
+
+/* One of the caller's buffers must be device memory of `device` (or managed). */
+static int gpu_buffer_check(const void *ptr, const char *name, int device)
+{
+    cudaPointerAttributes a;
+    cudaError_t e = cudaPointerGetAttributes(&a, ptr);
+    if (e != cudaSuccess) cudaGetLastError();
+    EIG_CHECK(e == cudaSuccess && (a.type == cudaMemoryTypeManaged || (a.type == cudaMemoryTypeDevice && a.device == device)),
+              EIG_ERR_USAGE, "eig_gpu_solve_batch_on_stream: the %s buffer is not memory of GPU %d (%s); use "
+              "cudaMalloc on that device, or eig_gpu_solve_batch for host buffers", name, device,
+              e != cudaSuccess ? cudaGetErrorString(e)
+              : a.type == cudaMemoryTypeDevice ? "it is on another GPU"
+              : a.type == cudaMemoryTypeHost ? "it is pinned host memory" : "it is host memory");
+    return 0;
+}
+
+extern "C" int eig_gpu_solve_batch_on_stream(const eig_gpu_config *cfg, const eig_solve_params *p, int n,
+                                             eig_idx count, const void *input, void *values, int8_t *status,
+                                             int32_t *iterations, void *vectors, void *stream)
+{
+    const char *call = "eig_gpu_solve_batch_on_stream";
+    eig_solve_params q;
+    EIG_CHECK(cfg, EIG_ERR_USAGE, "%s: the GPU configuration is NULL", call);
+    EIG_CALL(eig_batch_args_check(call, p, n, count, 1, input, values, status, iterations, vectors, &q));
+    if (count == 0) return 0;
+    EIG_CALL(gpu_device_check(call, cfg->device));
+    GPU_CALL(cudaSetDevice(cfg->device));
+    cudaStream_t st = (cudaStream_t)stream;
+#if CUDART_VERSION >= 12080
+    int stream_device = -1;
+    GPU_CALL(cudaStreamGetDevice(st, &stream_device));
+    EIG_CHECK(stream_device == cfg->device, EIG_ERR_USAGE, "%s: the stream belongs to GPU %d, not to GPU %d (cfg->device)",
+              call, stream_device, cfg->device);
+#endif
+    EIG_CALL(gpu_buffer_check(input, "input", cfg->device));
+    EIG_CALL(gpu_buffer_check(values, "values", cfg->device));
+    EIG_CALL(gpu_buffer_check(status, "status", cfg->device));
+    EIG_CALL(gpu_buffer_check(iterations, "iterations", cfg->device));
+    if (q.vectors) EIG_CALL(gpu_buffer_check(vectors, "vectors", cfg->device));
+    if (q.precision == EIG_PREC_SINGLE)
+        return gpu_batch_s(NULL, &st, cfg, &q, n, count, (const float *)input, (float *)values, status, iterations,
+                           q.vectors ? (float *)vectors : NULL);
+    return gpu_batch_d(NULL, &st, cfg, &q, n, count, (const double *)input, (double *)values, status, iterations,
+                       q.vectors ? (double *)vectors : NULL);
 }

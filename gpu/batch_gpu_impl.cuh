@@ -516,9 +516,12 @@ static int EIG_FN(pick_kernel)(const eig_gpu_config *cfg, const eig_solve_params
 
 /* ---- the stream pipeline ---- */
 
-static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const eig_solve_params *p, int n,
-                             eig_idx count, const eig_real *input, eig_real *values, int8_t *status,
-                             int32_t *iterations, eig_real *vectors)
+/* on_stream NULL: the host-buffer call, over ctx's streams and arena, synchronised
+ * before returning. Otherwise everything is enqueued on *on_stream (the caller's),
+ * in a workspace from the stream-ordered pool, and nothing waits for it. */
+static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig_gpu_config *cfg,
+                             const eig_solve_params *p, int n, eig_idx count, const eig_real *input,
+                             eig_real *values, int8_t *status, int32_t *iterations, eig_real *vectors)
 {
     eig_layout l = eig_layout_of(p, n);
     eig_idx wn = EIG_FN(eig_solve_one_work)(p, n);
@@ -598,16 +601,24 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
     const int read_in_place =
         in_on_device && kernel != K_BLOCK_TRIDIAG && !(kernel == K_WARP_TRIDIAG && !wt_shared);
     eig_idx sub;
-    EIG_CALL(eig_gpu_plan(ctx, cfg, per, count, &sub));
-    int ns = ctx->nstreams;
+    int ns;
+    cudaStream_t *streams;
+    void *arena;
+    if (on_stream) { /* one stream, the caller's; a workspace of this call's own */
+        EIG_CALL(eig_gpu_plan_on_stream(cfg, per, count, *on_stream, &arena, &sub));
+        ns = 1, streams = (cudaStream_t *)on_stream;
+    } else {
+        EIG_CALL(eig_gpu_plan(ctx, cfg, per, count, &sub));
+        ns = ctx->nstreams, streams = ctx->streams, arena = ctx->arena;
+    }
     /* Round-robin the sub-chunks over the streams: each runs
      * H2D -> transpose -> solve -> transpose back -> D2H, so one stream's
      * copies overlap another's kernels. */
     eig_idx nsub = (count + sub - 1) / sub;
     for (eig_idx k = 0; k < nsub; k++) {
         int s = (int)(k % ns);
-        cudaStream_t st = ctx->streams[s];
-        unsigned char *base = (unsigned char *)ctx->arena + (size_t)s * (size_t)sub * per;
+        cudaStream_t st = streams[s];
+        unsigned char *base = (unsigned char *)arena + (size_t)s * (size_t)sub * per;
         eig_real *slot_in = (eig_real *)base; /* the arena's input slot(s) */
         eig_real *in_mw = read_in_place ? (eig_real *)input + k * sub * l.input : slot_in;
         eig_real *in_ew = ew_in ? slot_in + l.input * sub : in_mw;
@@ -681,6 +692,17 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, const 
         cudaMemcpyAsync(iterations + first, d_iters, sizeof(int32_t) * (size_t)cnt, cudaMemcpyDefault, st);
     }
     cudaError_t err = cudaSuccess;
+    if (on_stream) {
+        /* Stream-ordered: the workspace goes back to the pool once the stream
+         * has passed this call's work; launch errors show now, the rest at the
+         * caller's synchronisation. */
+        err = cudaGetLastError();
+        cudaError_t e = cudaFreeAsync(arena, *on_stream);
+        if (err == cudaSuccess) err = e;
+        EIG_CHECK(err == cudaSuccess, EIG_ERR_RESOURCE, "CUDA error enqueuing the solve on the caller's stream: %s",
+                  cudaGetErrorString(err));
+        return 0;
+    }
     for (int s = 0; s < ns; s++) {
         cudaError_t e = cudaStreamSynchronize(ctx->streams[s]);
         if (e != cudaSuccess && err == cudaSuccess) err = e;

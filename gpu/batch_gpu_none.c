@@ -56,5 +56,14 @@ int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, in
                         const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors)
 {
     (void)cfg, (void)p, (void)n, (void)count, (void)input, (void)values, (void)status, (void)iterations, (void)vectors;
-    return EIG_ERROR(EIG_ERR_RESOURCE, "this eigsweep was built without CUDA (rebuild with nvcc present)");
+    return EIG_ERROR(EIG_ERR_RESOURCE, "no CUDA device: this eigsweep was built without CUDA (rebuild with nvcc present)");
+}
+
+int eig_gpu_solve_batch_on_stream(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
+                                  const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors,
+                                  void *stream)
+{
+    (void)cfg, (void)p, (void)n, (void)count, (void)input, (void)values, (void)status, (void)iterations, (void)vectors,
+        (void)stream;
+    return EIG_ERROR(EIG_ERR_RESOURCE, "no CUDA device: this eigsweep was built without CUDA (rebuild with nvcc present)");
 }

@@ -4,11 +4,22 @@
  * from pinned host buffers and once from device buffers. The answers must
  * be bit-identical (same kernel, same data, same order of operations), the
  * device input must be left as it was, and every output must be written
- * (outputs poisoned beforehand). Exits 77 when no CUDA device is present. */
+ * (outputs poisoned beforehand).
+ *
+ * Then eig_gpu_solve_batch_on_stream, the public call on a caller's stream
+ * (include/eigsweep.h), on two streams at once, each ordered between the
+ * caller's own work: a host function that holds the first stream until the
+ * call has returned (the call must not wait for the stream), the input
+ * copied in on the stream, the solve, the outputs copied out on the stream,
+ * and only the streams synchronised. Both must give the host-buffer answers
+ * bit for bit. Host memory given to it is refused with EIG_ERR_USAGE.
+ * Exits 77 when no CUDA device is present. */
 #include <cuda_runtime_api.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "batch_gpu.h"
 #include "eig_error.h"
@@ -48,6 +59,117 @@ static void *device_copy_of(const void *host, size_t bytes)
 static int back_to_host(void *host, const void *dev, size_t bytes)
 {
     return cudaMemcpy(host, dev, bytes, cudaMemcpyDeviceToHost) == cudaSuccess;
+}
+
+/* The gate a host function holds the first stream at until the solve call has
+ * returned; if the call waited for the stream instead, the gate gives up after
+ * 10 s and says so (a failure, not a hang). */
+static atomic_int gate_open, gate_timed_out;
+
+static void CUDART_CB hold_stream_until_gate(void *unused)
+{
+    (void)unused;
+    struct timespec tick = {0, 1000000};
+    for (int ms = 0; !atomic_load(&gate_open); ms++) {
+        if (ms >= 10000) {
+            atomic_store(&gate_timed_out, 1);
+            return;
+        }
+        nanosleep(&tick, NULL);
+    }
+}
+
+typedef struct {
+    void *in, *val, *st, *it, *vec;
+} device_set;
+
+static int device_set_alloc(device_set *d, size_t in_b, size_t val_b, size_t st_b, size_t it_b, size_t vec_b)
+{
+    d->in = device_copy_of(NULL, in_b), d->val = device_copy_of(NULL, val_b), d->st = device_copy_of(NULL, st_b);
+    d->it = device_copy_of(NULL, it_b), d->vec = vec_b ? device_copy_of(NULL, vec_b) : NULL;
+    return d->in && d->val && d->st && d->it && (!vec_b || d->vec);
+}
+
+static void device_set_free(device_set *d) { cudaFree(d->in), cudaFree(d->val), cudaFree(d->st), cudaFree(d->it), cudaFree(d->vec); }
+
+typedef struct {
+    void *val, *st, *it, *vec, *in;
+} host_set;
+
+static void solve_on_two_streams(const resident_case *rc, const eig_gpu_config *cfg, const eig_solve_params *p, int n,
+                                 eig_idx count, const double *a, size_t in_b, size_t val_b, size_t st_b, size_t it_b,
+                                 size_t vec_b, const void *hv, const void *hs, const void *hi, const void *hx,
+                                 cudaStream_t *streams, device_set *d, host_set *h);
+
+/* eig_gpu_solve_batch_on_stream of the same matrices on two streams; the
+ * results, copied back on each stream into pinned host memory, against the
+ * host-buffer call's answers. */
+static void run_case_on_stream(const resident_case *rc, const eig_gpu_config *cfg, const eig_solve_params *p, int n,
+                               eig_idx count, const double *a, size_t in_b, size_t val_b, size_t st_b, size_t it_b,
+                               size_t vec_b, const void *hv, const void *hs, const void *hi, const void *hx)
+{
+    cudaStream_t streams[2] = {NULL, NULL};
+    device_set d[2];
+    host_set h[2];
+    memset(d, 0, sizeof d), memset(h, 0, sizeof h);
+    int ok = 1;
+    for (int k = 0; k < 2; k++) {
+        ok = ok && cudaStreamCreateWithFlags(&streams[k], cudaStreamNonBlocking) == cudaSuccess;
+        ok = ok && device_set_alloc(&d[k], in_b, val_b, st_b, it_b, vec_b);
+        h[k].val = malloc(val_b), h[k].st = malloc(st_b), h[k].it = malloc(it_b), h[k].in = malloc(in_b);
+        h[k].vec = vec_b ? malloc(vec_b) : NULL;
+        eig_gpu_pin(h[k].val, val_b), eig_gpu_pin(h[k].st, st_b), eig_gpu_pin(h[k].it, it_b), eig_gpu_pin(h[k].in, in_b);
+        eig_gpu_pin(h[k].vec, vec_b);
+    }
+    cudaDeviceSynchronize(); /* the poison is in place before the streams start */
+    eig_test_expect(ok, "%s: on a stream: could not set up streams and device buffers", rc->name);
+    if (ok) solve_on_two_streams(rc, cfg, p, n, count, a, in_b, val_b, st_b, it_b, vec_b, hv, hs, hi, hx, streams, d, h);
+    for (int k = 0; k < 2; k++) {
+        if (streams[k]) cudaStreamDestroy(streams[k]);
+        device_set_free(&d[k]);
+        eig_gpu_unpin(h[k].val), eig_gpu_unpin(h[k].st), eig_gpu_unpin(h[k].it), eig_gpu_unpin(h[k].in);
+        eig_gpu_unpin(h[k].vec);
+        free(h[k].val), free(h[k].st), free(h[k].it), free(h[k].in), free(h[k].vec);
+    }
+}
+
+static void solve_on_two_streams(const resident_case *rc, const eig_gpu_config *cfg, const eig_solve_params *p, int n,
+                                 eig_idx count, const double *a, size_t in_b, size_t val_b, size_t st_b, size_t it_b,
+                                 size_t vec_b, const void *hv, const void *hs, const void *hi, const void *hx,
+                                 cudaStream_t *streams, device_set *d, host_set *h)
+{
+    atomic_store(&gate_open, 0), atomic_store(&gate_timed_out, 0);
+    int rcs[2], held = 0;
+    for (int k = 0; k < 2; k++) {
+        cudaStream_t s = streams[k];
+        if (k == 0) cudaLaunchHostFunc(s, hold_stream_until_gate, NULL);
+        cudaMemcpyAsync(d[k].in, a, in_b, cudaMemcpyHostToDevice, s);
+        rcs[k] = eig_gpu_solve_batch_on_stream(cfg, p, n, count, d[k].in, d[k].val, d[k].st, d[k].it, d[k].vec, s);
+        if (k == 0) {
+            held = cudaStreamQuery(s) == cudaErrorNotReady; /* the gate still holds the stream */
+            atomic_store(&gate_open, 1);
+        }
+        cudaMemcpyAsync(h[k].val, d[k].val, val_b, cudaMemcpyDeviceToHost, s);
+        cudaMemcpyAsync(h[k].st, d[k].st, st_b, cudaMemcpyDeviceToHost, s);
+        cudaMemcpyAsync(h[k].it, d[k].it, it_b, cudaMemcpyDeviceToHost, s);
+        cudaMemcpyAsync(h[k].in, d[k].in, in_b, cudaMemcpyDeviceToHost, s);
+        if (vec_b) cudaMemcpyAsync(h[k].vec, d[k].vec, vec_b, cudaMemcpyDeviceToHost, s);
+    }
+    for (int k = 0; k < 2; k++) {
+        cudaError_t e = cudaStreamSynchronize(streams[k]);
+        const char *which = k == 0 ? "stream 1 (held)" : "stream 2";
+        eig_test_expect(rcs[k] == 0, "%s: on %s: %s", rc->name, which, rcs[k] ? eig_error_message() : "");
+        eig_test_expect(e == cudaSuccess, "%s: on %s: %s", rc->name, which, cudaGetErrorString(e));
+        if (rcs[k] || e != cudaSuccess) continue;
+        eig_test_expect(!memcmp(hv, h[k].val, val_b), "%s: on %s: eigenvalues differ from the host-buffer call",
+                        rc->name, which);
+        eig_test_expect(!memcmp(hs, h[k].st, st_b), "%s: on %s: status differs", rc->name, which);
+        eig_test_expect(!memcmp(hi, h[k].it, it_b), "%s: on %s: iterations differ", rc->name, which);
+        eig_test_expect(!vec_b || !memcmp(hx, h[k].vec, vec_b), "%s: on %s: eigenvectors differ", rc->name, which);
+        eig_test_expect(!memcmp(a, h[k].in, in_b), "%s: on %s: the device input was modified", rc->name, which);
+    }
+    eig_test_expect(held && !atomic_load(&gate_timed_out),
+                    "%s: eig_gpu_solve_batch_on_stream waited for the caller's stream instead of returning", rc->name);
 }
 
 static void run_case(const resident_case *rc, eig_test_rng *rng)
@@ -106,6 +228,8 @@ static void run_case(const resident_case *rc, eig_test_rng *rng)
             eig_test_expect(!memcmp(a, a_after, in_b), "%s: the device input was modified", rc->name);
         }
     }
+    if (rc_h == 0)
+        run_case_on_stream(rc, &cfg, &p, n, count, a, in_b, val_b, st_b, it_b, vec_b, hv, hs, hi, hx);
     cudaFree(d_in), cudaFree(d_val), cudaFree(d_st), cudaFree(d_it), cudaFree(d_vec);
     eig_gpu_unpin(a), eig_gpu_unpin(hv), eig_gpu_unpin(hx), eig_gpu_unpin(hs), eig_gpu_unpin(hi);
     free(a), free(a_after), free(hv), free(hx), free(hs), free(hi), free(dv), free(dx), free(ds), free(di);
@@ -120,6 +244,18 @@ int main(void)
     eig_test_rng rng;
     eig_test_rng_init(&rng, eig_test_seed("gpu_resident"));
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) run_case(&cases[c], &rng);
+    /* Host memory is not what the stream call takes: refused, named, nothing run. */
+    eig_solve_params p;
+    memset(&p, 0, sizeof p);
+    p.kind = EIG_KIND_SYMMETRIC, p.method = EIG_METHOD_AUTO;
+    double in[4] = {2, 1, 1, 2}, val[2];
+    int8_t st;
+    int32_t it;
+    eig_gpu_config cfg = {0};
+    int rc = eig_gpu_solve_batch_on_stream(&cfg, &p, 2, 1, in, val, &st, &it, NULL, NULL);
+    eig_test_expect(rc == EIG_ERR_USAGE && strstr(eig_error_message(), "input buffer"),
+                    "host input on a stream: returned %d (%s), expected EIG_ERR_USAGE naming the input buffer", rc,
+                    eig_error_message());
     eig_gpu_release(); /* leaves nothing for compute-sanitizer's leak check */
     return eig_test_summary();
 }
