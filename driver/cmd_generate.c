@@ -10,6 +10,7 @@
 #include "build_info.h"
 #include "cli.h"
 #include "collection.h"
+#include "cores.h"
 #include "eig_error.h"
 #include "families.h"
 #include "partition.h"
@@ -132,6 +133,7 @@ int eig_cmd_generate(eig_ctx *ctx, int argc, char **argv)
     int rc = eig_agree(ctx, parse_gen(ctx, argc, argv, &o, &help));
     if (rc) return rc;
     if (help) { if (ctx->rank == 0) gen_usage(); return 0; }
+    (void)eig_cores_check(ctx); /* one warning when ranks run on fewer cores than they could */
     const eig_family *fam = eig_family_find(o.family);
     rc = ctx->rank == 0 ? eig_h5_check_output_path(o.output, o.force) : 0;
     if ((rc = eig_agree(ctx, rc))) return rc;

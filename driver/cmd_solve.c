@@ -13,6 +13,7 @@
 #include "build_info.h"
 #include "cli.h"
 #include "collection.h"
+#include "cores.h"
 #include "eig_error.h"
 #include "nccl_link.h"
 #include "partition.h"
@@ -373,6 +374,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
         eig_source_close(&src);
         return rc;
     }
+    (void)eig_cores_check(ctx); /* one warning when ranks run on fewer cores than they could */
     snprintf(info.device, sizeof info.device, "%s", bind.line);
     pl.use_gpu = bind.use_gpu;
     o.backend = bind.use_gpu ? BACKEND_GPU : BACKEND_CPU;

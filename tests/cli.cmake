@@ -27,3 +27,5 @@ target_link_libraries(make_bad_input PRIVATE eig_testutil)
 eig_add_cli_test(cli_bad_input bad_input.sh $<TARGET_FILE:make_bad_input>)
 eig_add_cli_test(cli_corruption corruption.sh $<TARGET_FILE:solve_oracle>)
 eig_add_cli_test(cli_jobs_survive jobs_survive.sh)
+# Cores per rank: one warning when a rank runs on fewer cores than its share.
+eig_add_cli_test(cli_cores_binding cores_binding.sh)
