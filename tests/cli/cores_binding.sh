@@ -8,6 +8,17 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 unset OMP_NUM_THREADS # lib.sh sets 1; here OpenMP follows the rank's CPUs
 
+# Every `mpirun -np N` example of --help and the README binds its ranks.
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+unbound() { grep -E "mpirun( [^ ]+)* -np [0-9]+ " | grep -vE -- "PE=[0-9]+|--bind-to" || true; }
+for help in "--help" "solve --help" "generate --help"; do
+  read -r -a args <<<"$help"
+  lines=$("$BIN" "${args[@]}" | unbound)
+  if [ -z "$lines" ]; then pass; else fail "eigsweep $help: mpirun examples without binding: $lines"; fi
+done
+lines=$(unbound <"$root/README.md")
+if [ -z "$lines" ]; then pass; else fail "README.md: mpirun examples without binding: $lines"; fi
+
 cpus=$(nproc)
 if [ "$cpus" -lt 2 ]; then
   echo "SKIP: this machine gives the test 1 CPU; a rank cannot have fewer than its share"
