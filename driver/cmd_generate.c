@@ -45,7 +45,8 @@ static void gen_usage(void)
     for (int i = 0; i < nf; i++) printf("  %-18s %-12s %s\n", f[i].name, eig_kind_name(f[i].kind), f[i].summary);
     printf("\nexamples:\n"
            "  eigsweep generate --family random-general --n 30 --count 500000 -o general.h5\n"
-           "  mpirun -np 4 eigsweep generate --family control --n 12 --count 1000000 --seed 7 -o sweep.h5\n"
+           "  mpirun -np 4 --map-by slot:PE=4 eigsweep generate --family control --n 12 --count 1000000 --seed 7 -o sweep.h5\n"
+           "    (PE=K: K cores per rank, here a 16-core node; docs/jobs.md \"Cores per rank\")\n"
            "  eigsweep generate --family radar --n 128 --count 180 --precision single -o radar.h5\n");
 }
 

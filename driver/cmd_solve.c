@@ -97,12 +97,14 @@ static void solve_usage(void)
            "\n"
            "examples:\n"
            "  eigsweep solve sweep.h5 -o eig.h5\n"
-           "  mpirun -np 4 eigsweep solve sweep.h5 -o eig.h5 --report report.json\n"
-           "  srun eigsweep solve sweep.h5 -o eig.h5 --resume --balance dynamic --output parallel\n"
-           "  mpirun -np 2 eigsweep solve --synthetic control:30:1000000 -o eig.h5 --report r.json\n"
+           "  mpirun -np 4 --map-by slot:PE=4 eigsweep solve sweep.h5 -o eig.h5 --report report.json\n"
+           "    (PE=K: K cores per rank, here a 16-core node; Open MPI alone binds each rank of a\n"
+           "     1- or 2-rank job to ONE core; docs/jobs.md \"Cores per rank\")\n"
+           "  srun --cpus-per-task=8 eigsweep solve sweep.h5 -o eig.h5 --resume --balance dynamic --output parallel\n"
+           "  mpirun -np 2 --map-by slot:PE=8 eigsweep solve --synthetic control:30:1000000 -o eig.h5 --report r.json\n"
            "  eigsweep solve sym.h5 -o eig.h5 --method jacobi --vectors\n"
            "  eigsweep solve tri.h5 -o low.h5 --select-index 0:9\n"
-           "  mpirun -np 8 eigsweep solve huge.h5 --check-only\n");
+           "  mpirun -np 8 --map-by slot:PE=2 eigsweep solve huge.h5 --check-only\n");
 }
 
 static int parse_pair_i64(const char *opt, const char *s, int64_t *a, int64_t *b)
