@@ -16,21 +16,23 @@ N=${N:-32} COUNT=${COUNT:-1000000} FILE_COUNT=${FILE_COUNT:-500000}
 run() { # label, ranks, solve args...
   local label=$1 np=$2; shift 2
   rm -f "$out/tmp/o.h5"
-  echo "=== $label: mpirun -np $np eigsweep solve $*" >> "$log"
-  OMP_NUM_THREADS=$((64 / np > 16 ? 16 : 64 / np)) timeout 120 mpirun --bind-to none -np "$np" "$bin" solve "$@" \
-    -o "$out/tmp/o.h5" --backend gpu >> "$log" 2>&1
-  echo "rc=$?" >> "$log"
+  {
+    echo "=== $label: mpirun -np $np eigsweep solve $*"
+    OMP_NUM_THREADS=$((64 / np > 16 ? 16 : 64 / np)) timeout 120 mpirun --bind-to none -np "$np" "$bin" solve "$@" \
+      -o "$out/tmp/o.h5" --backend gpu 2>&1
+    echo "rc=$?"
+  } >> "$log"
 }
 for chunk in ${CHUNKS:-0 32768 16384}; do
   c=(); [ "$chunk" != 0 ] && c=(--chunk "$chunk")
-  run "weak 1 GPU, chunk ${chunk}" 1 --synthetic control:$N:$COUNT --output parallel "${c[@]}"
-  run "weak $ranks GPUs, chunk ${chunk}" "$ranks" --synthetic control:$N:$((COUNT * ranks)) --output parallel "${c[@]}"
-  run "strong 1 GPU, chunk ${chunk}" 1 --synthetic control:$N:$((COUNT * ranks)) --output parallel "${c[@]}"
+  run "weak 1 GPU, chunk ${chunk}" 1 --synthetic "control:$N:$COUNT" --output parallel "${c[@]}"
+  run "weak $ranks GPUs, chunk ${chunk}" "$ranks" --synthetic "control:$N:$((COUNT * ranks))" --output parallel "${c[@]}"
+  run "strong 1 GPU, chunk ${chunk}" 1 --synthetic "control:$N:$((COUNT * ranks))" --output parallel "${c[@]}"
 done
 # The file case, one GPU: the time to read the file (cat, page cache warm)
 # against the pipeline with either input driver.
 f=$out/tmp/in.h5
-mpirun --bind-to none -np "$ranks" "$bin" generate --family control --n $N --count $FILE_COUNT -q -o "$f" >> "$log" 2>&1
+mpirun --bind-to none -np "$ranks" "$bin" generate --family control --n "$N" --count "$FILE_COUNT" -q -o "$f" >> "$log" 2>&1
 TIMEFORMAT="cat (page cache warm): %R s"
 { ls -l "$f"; time cat "$f" > /dev/null; time cat "$f" > /dev/null; } >> "$log" 2>&1
 for chunk in ${CHUNKS:-0 32768 16384}; do

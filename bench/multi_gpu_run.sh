@@ -20,9 +20,9 @@ if [ "${GATHER_TEST:-1}" = 1 ]; then
 fi
 export LAUNCH_FLAGS="--bind-to none" OMP_NUM_THREADS=16
 for how in ${HOWS:-parallel nccl mpi}; do
-  case $how in parallel) extra="--output parallel" ;; *) extra="--gather-via $how" ;; esac
+  case $how in parallel) extra=(--output parallel) ;; *) extra=(--gather-via "$how") ;; esac
   timeout 240 jobs/scaling.sh --eigsweep "$bin" --backend gpu --max-ranks "$maxr" --family control --n 32 \
-    --total 4000000 --count-per-rank 1000000 --repeat "${REPEAT:-1}" --out "$out/scaling-$how" -- $extra \
+    --total 4000000 --count-per-rank 1000000 --repeat "${REPEAT:-1}" --out "$out/scaling-$how" -- "${extra[@]}" \
     > "$out/scaling-$how.log" 2>&1
   echo "scaling $how rc=$?" >> "$out/scaling-$how.log"
 done
@@ -31,10 +31,11 @@ if [ "${FILE_CASE:-1}" = 1 ]; then
     --family control --n 32 --total 500000 --repeat 1 --out "$out/scaling-file" > "$out/scaling-file.log" 2>&1
   echo "scaling file rc=$?" >> "$out/scaling-file.log"
   # End to end on one GPU: the pipeline's wall time against just reading the file.
-  f=$(ls "$out"/scaling-file/input-*.h5 | head -1)
+  inputs=("$out"/scaling-file/input-*.h5)
+  f=${inputs[0]}
   TIMEFORMAT="cat (page cache warm): %R s"
   { echo "file $f: $(du -h "$f" | cut -f1)"; time cat "$f" > /dev/null; time cat "$f" > /dev/null; } > "$out/e2e.log" 2>&1
-  for r in 1 2; do
+  for _ in 1 2; do # twice: the second run with the file in the page cache
     rm -f "$out/tmp/e2e.h5"
     mpirun --bind-to none -np 1 "$bin" solve "$f" -o "$out/tmp/e2e.h5" --backend gpu >> "$out/e2e.log" 2>&1
   done

@@ -29,7 +29,7 @@ $g symmetric 32 100000 method=jacobi vectors
 $g symmetric 32 100000 method=tridiag-ql vectors
 $g symmetric 32 100000 method=tridiag-ql vectors resident
 $a syevj 100000 32 vectors
-for c in "20000 64" "10000 128"; do set -- $c; $g symmetric $2 $1 vectors resident; $a xsyev $1 $2; done
+for c in "20000 64" "10000 128"; do read -r count n <<<"$c"; $g symmetric "$n" "$count" vectors resident; $a xsyev "$count" "$n"; done
 $g symmetric 32 100000 method=jacobi single
 echo "== 3. Hermitian with vectors, 180 x 128 complex double (radar)"
 $g hermitian 128 180 method=tridiag-ql vectors reps=1

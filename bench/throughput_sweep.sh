@@ -12,10 +12,10 @@ echo "family,vectors,n,count,ms,matrices_per_s" > "$out"
 for n in 2 3 4 6 8 12 16 20 24 28 32 40 48 64 96 128 192 256; do
   count=$(( 2000000000 / (n * n * n) )); [ $count -gt 500000 ] && count=500000; [ $count -lt 500 ] && count=500
   for spec in "general 0" "symmetric 0" "symmetric 1"; do
-    set -- $spec
-    args=("$1" "$n" "$count" reps=3); [ "$2" = 1 ] && args+=(vectors)
+    read -r family vectors <<<"$spec"
+    args=("$family" "$n" "$count" reps=3); [ "$vectors" = 1 ] && args+=(vectors)
     line=$(timeout 30 "$bench" "${args[@]}" 2>&1 | grep '^eigsweep-gpu')
     ms=$(sed -n 's/.*= \([0-9.]*\) ms.*/\1/p' <<< "$line")
-    [ -n "$ms" ] && echo "$1,$2,$n,$count,$ms,$(awk -v c=$count -v t=$ms 'BEGIN{printf "%.0f", c/(t/1000)}')" >> "$out"
+    [ -n "$ms" ] && echo "$family,$vectors,$n,$count,$ms,$(awk -v c="$count" -v t="$ms" 'BEGIN{printf "%.0f", c/(t/1000)}')" >> "$out"
   done
 done

@@ -10,6 +10,7 @@
 #include "build_info.h"
 #include "cli.h"
 #include "collection.h"
+#include "cores.h"
 #include "eig_error.h"
 #include "families.h"
 #include "partition.h"
@@ -44,7 +45,8 @@ static void gen_usage(void)
     for (int i = 0; i < nf; i++) printf("  %-18s %-12s %s\n", f[i].name, eig_kind_name(f[i].kind), f[i].summary);
     printf("\nexamples:\n"
            "  eigsweep generate --family random-general --n 30 --count 500000 -o general.h5\n"
-           "  mpirun -np 4 eigsweep generate --family control --n 12 --count 1000000 --seed 7 -o sweep.h5\n"
+           "  mpirun -np 4 --map-by slot:PE=4 eigsweep generate --family control --n 12 --count 1000000 --seed 7 -o sweep.h5\n"
+           "    (PE=K: K cores per rank, here a 16-core node; docs/jobs.md \"Cores per rank\")\n"
            "  eigsweep generate --family radar --n 128 --count 180 --precision single -o radar.h5\n");
 }
 
@@ -140,6 +142,7 @@ int eig_cmd_generate(eig_ctx *ctx, int argc, char **argv)
     int rc = eig_agree(ctx, parse_gen(ctx, argc, argv, &o, &help));
     if (rc) return rc;
     if (help) { if (ctx->rank == 0) gen_usage(); return 0; }
+    (void)eig_cores_check(ctx); /* one warning when ranks run on fewer cores than they could */
     const eig_family *fam = eig_family_find(o.family);
     rc = ctx->rank == 0 ? eig_h5_check_output_path(o.output, o.force) : 0;
     if ((rc = eig_agree(ctx, rc))) return rc;

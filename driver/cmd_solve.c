@@ -13,6 +13,7 @@
 #include "build_info.h"
 #include "cli.h"
 #include "collection.h"
+#include "cores.h"
 #include "eig_error.h"
 #include "h5util.h"
 #include "identity.h"
@@ -103,13 +104,15 @@ static void solve_usage(void)
            "\n"
            "examples:\n"
            "  eigsweep solve sweep.h5 -o eig.h5\n"
-           "  mpirun -np 4 eigsweep solve sweep.h5 -o eig.h5 --report report.json\n"
-           "  srun eigsweep solve sweep.h5 -o eig.h5 --resume --balance dynamic --output parallel\n"
-           "  mpirun -np 2 eigsweep solve --synthetic control:30:1000000 -o eig.h5 --report r.json\n"
+           "  mpirun -np 4 --map-by slot:PE=4 eigsweep solve sweep.h5 -o eig.h5 --report report.json\n"
+           "    (PE=K: K cores per rank, here a 16-core node; Open MPI alone binds each rank of a\n"
+           "     1- or 2-rank job to ONE core; docs/jobs.md \"Cores per rank\")\n"
+           "  srun --cpus-per-task=8 eigsweep solve sweep.h5 -o eig.h5 --resume --balance dynamic --output parallel\n"
+           "  mpirun -np 2 --map-by slot:PE=8 eigsweep solve --synthetic control:30:1000000 -o eig.h5 --report r.json\n"
            "  eigsweep solve sym.h5 -o eig.h5 --method jacobi --vectors\n"
            "  eigsweep solve mine.h5 -o eig.h5 --dataset /run1/A --kind symmetric\n"
            "  eigsweep solve tri.h5 -o low.h5 --select-index 0:9\n"
-           "  mpirun -np 8 eigsweep solve huge.h5 --check-only\n");
+           "  mpirun -np 8 --map-by slot:PE=2 eigsweep solve huge.h5 --check-only\n");
 }
 
 static int parse_pair_i64(const char *opt, const char *s, int64_t *a, int64_t *b)
@@ -456,6 +459,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
         eig_source_close(&src);
         return rc;
     }
+    (void)eig_cores_check(ctx); /* one warning when ranks run on fewer cores than they could */
     snprintf(info.device, sizeof info.device, "%s", bind.line);
     pl.use_gpu = bind.use_gpu;
     o.backend = bind.use_gpu ? BACKEND_GPU : BACKEND_CPU;

@@ -31,7 +31,9 @@ static void print_usage(void)
         "\n"
         "examples:\n"
         "  eigsweep generate --family control --n 30 --count 100000 -o sweep.h5\n"
-        "  mpirun -np 4 eigsweep solve sweep.h5 -o eig.h5 --report report.json\n"
+        "  mpirun -np 4 --map-by slot:PE=4 eigsweep solve sweep.h5 -o eig.h5 --report report.json\n"
+        "    (PE=K: K cores per rank, here 16 cores / 4 ranks; Open MPI alone binds a rank to ONE\n"
+        "     core for up to 2 ranks; srun: --cpus-per-task=K; docs/jobs.md \"Cores per rank\")\n"
         "  eigsweep info eig.h5\n"
         "\n"
         "file format: docs/format.md; exit codes: docs/errors.md\n",

@@ -8,13 +8,19 @@ set -euo pipefail
 eig_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 eig_build=${EIGSWEEP_BUILD_DIR:-$eig_root/build}
 
+# shellcheck disable=SC2034  # used by quickstart.sh and tests/run.sh, which source this file
 eig_packages=(build-essential cmake pkg-config openmpi-bin libopenmpi-dev libhdf5-openmpi-dev
-              hdf5-tools liblapacke-dev libopenblas-dev gnuplot-nox
-              python3-h5py python3-numpy python3-scipy) # the tests' clients: files as Python users write them
+              hdf5-tools liblapacke-dev libopenblas-dev gnuplot-nox)
+# Needed only to run the test suite (tests/run.sh): the lint test's ShellCheck,
+# and Python with h5py, numpy and scipy -- the clients users write files with.
+# shellcheck disable=SC2034  # (as eig_packages)
+eig_test_packages=(shellcheck python3-h5py python3-numpy python3-scipy)
 
+# eig_install_packages PACKAGE...: installs those not installed yet
+# (quickstart: "${eig_packages[@]}"; tests/run.sh: the test packages too).
 eig_install_packages() {
   local missing=()
-  for p in "${eig_packages[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -35,7 +41,9 @@ eig_build_project() {
     export PATH=/usr/local/cuda/bin:$PATH
   fi
   command -v nvcc >/dev/null 2>&1 && cuda_flag=(-DEIGSWEEP_CUDA=ON)
-  cmake -S "$eig_root" -B "$dir" -DCMAKE_BUILD_TYPE=Release "${cuda_flag[@]}" ${EIGSWEEP_CMAKE_ARGS:-} "$@" >/dev/null
+  local user_args=()
+  read -r -a user_args <<<"${EIGSWEEP_CMAKE_ARGS:-}"
+  cmake -S "$eig_root" -B "$dir" -DCMAKE_BUILD_TYPE=Release "${cuda_flag[@]}" "${user_args[@]}" "$@" >/dev/null
   cmake --build "$dir" -j "$(nproc)"
 }
 

@@ -19,6 +19,8 @@
 # #PBS lines via the same option on the qsub command line):
 #   array size       TASKS (default 16); `submit` passes -J 0-(TASKS-1)
 #   GPUs per subjob  ngpus= and mpiprocs= in the select line, and GPUS_PER_NODE (keep equal)
+#   CPUs per rank    ompthreads= in the select line (ncpus = mpiprocs x ompthreads): each
+#                    rank is bound to that many cores and runs as many OpenMP threads
 #   time             walltime below (per subjob); MERGE_WALLTIME for the merge job
 #   account/queue    remove one '#' from the -A / -q lines; `submit` passes
 #                    QSUB_FLAGS (e.g. "-A proj -q gpu") to both jobs
@@ -106,6 +108,8 @@ if [ -z "$k" ]; then
   exit 2
 fi
 cd "${PBS_O_WORKDIR:-.}"
+# Each rank runs on its ompthreads CPUs (PBS sets OMP_NUM_THREADS from the
+# select line's ompthreads; docs/jobs.md "Cores per rank").
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-8}
 n=${COUNT:-$(eig_collection_count)}
 range=$(eig_array_range "$n" "$TASKS" "$k")
@@ -123,7 +127,7 @@ read -r -a launch_flags <<<"$LAUNCH_FLAGS"
 solve=("$EIGSWEEP" solve "${source_args[@]}" --range "$range" -o "$part" --resume "${backend_args[@]}"
        --report "${part%.h5}.report.json" "${extra[@]}")
 case $LAUNCHER in
-  mpirun) launch=(mpirun -np "$np" --map-by "ppr:$GPUS_PER_NODE:node:PE=$OMP_NUM_THREADS") ;;
+  mpirun) launch=(mpirun -np "$np" --map-by "ppr:$GPUS_PER_NODE:node:PE=$OMP_NUM_THREADS" -x OMP_NUM_THREADS) ;;
   mpiexec) launch=(mpiexec -n "$np" --ppn "$GPUS_PER_NODE" --depth "$OMP_NUM_THREADS" --cpu-bind depth) ;;
   *) echo "LAUNCHER must be mpirun or mpiexec, not '$LAUNCHER'" >&2; exit 2 ;;
 esac

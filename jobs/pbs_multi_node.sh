@@ -12,6 +12,8 @@
 # via the same option on the qsub command line):
 #   nodes            the number after select= below
 #   GPUs per node    ngpus= and mpiprocs= in the select line, and GPUS_PER_NODE (keep equal)
+#   CPUs per rank    ompthreads= in the select line (ncpus = mpiprocs x ompthreads): each
+#                    rank is bound to that many cores and runs as many OpenMP threads
 #   time             walltime below. Shortly before it (MARGIN_S, default 300 s) the
 #                    solve is stopped and the job resubmits itself; the next job
 #                    continues with --resume (at most MAX_RESUBMITS times, default 10)
@@ -56,6 +58,8 @@ SELF=${SELF:-${PBS_O_WORKDIR:-.}/jobs/pbs_multi_node.sh}
 EIGSWEEP=${EIGSWEEP:-eigsweep}
 
 cd "${PBS_O_WORKDIR:-.}"
+# Each rank runs on its ompthreads CPUs (PBS sets OMP_NUM_THREADS from the
+# select line's ompthreads; docs/jobs.md "Cores per rank").
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-8}
 nodes=4
 [ -n "${PBS_NODEFILE:-}" ] && nodes=$(sort -u "$PBS_NODEFILE" | wc -l)
@@ -85,7 +89,7 @@ solve=("$EIGSWEEP" solve "${source_args[@]}" -o "$OUTPUT" --resume "${backend_ar
 case $LAUNCHER in
   # Open MPI with PBS (tm) support finds the nodes itself; eigsweep gives
   # node-local rank k GPU k.
-  mpirun) launch=(mpirun -np "$np" --map-by "ppr:$GPUS_PER_NODE:node:PE=$OMP_NUM_THREADS") ;;
+  mpirun) launch=(mpirun -np "$np" --map-by "ppr:$GPUS_PER_NODE:node:PE=$OMP_NUM_THREADS" -x OMP_NUM_THREADS) ;;
   # PBS Pro with Cray PALS, or MPICH's Hydra:
   mpiexec) launch=(mpiexec -n "$np" --ppn "$GPUS_PER_NODE" --depth "$OMP_NUM_THREADS" --cpu-bind depth) ;;
   *) echo "LAUNCHER must be mpirun or mpiexec, not '$LAUNCHER'" >&2; exit 2 ;;

@@ -6,6 +6,6 @@
 #   COUNT=100000 N=30 ./jobs/quickstart.sh
 set -euo pipefail
 source "$(dirname "$0")/bootstrap.sh"
-eig_install_packages
-eig_build_project
+eig_install_packages "${eig_packages[@]}"
+eig_build_project "$eig_build"
 "$eig_root/jobs/run_example.sh" "$eig_build/eigsweep"

@@ -13,6 +13,12 @@ if [ "${EIGSWEEP_BACKEND:-auto}" != cpu ] && command -v nvidia-smi >/dev/null 2>
   gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
 fi
 ranks=${RANKS:-$([ "$gpus" -gt 0 ] && echo "$gpus" || echo 2)}
+# Each rank gets its share of the CPUs for its reader, generator and OpenMP
+# threads: left to itself Open MPI binds each rank of a 1- or 2-rank job to ONE
+# core (docs/jobs.md "Cores per rank").
+cpus=$(env -u OMP_NUM_THREADS nproc)
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-$((cpus / ranks > 1 ? cpus / ranks : 1))}
+launch=(mpirun --oversubscribe --bind-to none -x OMP_NUM_THREADS -np "$ranks")
 mkdir -p "$work"
 cd "$work"
 rm -f sweep.h5 eig.h5 report.json
@@ -21,10 +27,10 @@ rm -f sweep.h5 eig.h5 report.json
 echo "== eigsweep --version"
 "$bin" --version
 echo "== generate: closed-loop matrices A - B K C over a 3-D grid of controller gains"
-mpirun --oversubscribe -np "$ranks" "$bin" generate --family control --n "$n" --count "$count" -o sweep.h5
+"${launch[@]}" "$bin" generate --family control --n "$n" --count "$count" -o sweep.h5
 "$bin" info sweep.h5
-echo "== solve on $ranks ranks"
-mpirun --oversubscribe -np "$ranks" "$bin" solve sweep.h5 -o eig.h5 --report report.json
+echo "== solve on $ranks ranks, $OMP_NUM_THREADS threads each: ${launch[*]}"
+"${launch[@]}" "$bin" solve sweep.h5 -o eig.h5 --report report.json
 echo "== the results file and its first matrices (eigenvalues by ascending real part: stable when the last is < 0)"
 "$bin" info eig.h5 --show 3
 echo "== files in $work: sweep.h5 (input), eig.h5 (results), report.json (timings)"

@@ -21,7 +21,10 @@
 #   --count-per-rank C          COUNT_PER_RANK: matrices per rank in the weak study (default 250000)
 #   --max-ranks P               MAX_RANKS: largest rank count (default: GPUs seen by nvidia-smi, else 2)
 #   --launcher mpirun|srun      LAUNCHER (default mpirun); LAUNCH_FLAGS: more launcher options
-#                               (e.g. --oversubscribe; srun: --gpus-per-task=1 is added for GPU runs)
+#                               (e.g. --oversubscribe; srun: --gpus-per-task=1 is added for GPU runs).
+#                               Each rank gets its share of the CPUs: mpirun --bind-to none with
+#                               OMP_NUM_THREADS = CPUs / ranks (a --bind-to/--map-by in LAUNCH_FLAGS,
+#                               or OMP_NUM_THREADS, overrides), srun --cpus-per-task=$SLURM_CPUS_PER_TASK
 #   --backend auto|gpu|cpu      BACKEND (default: $EIGSWEEP_BACKEND, else auto)
 #   --repeat R                  REPEAT: runs per point, the fastest counts (default 3)
 #   --out DIR                   OUTDIR (default scaling-YYYYmmdd-HHMMSS)
@@ -105,15 +108,31 @@ mkdir -p "$OUTDIR/runs"
 OUTDIR=$(cd "$OUTDIR" && pwd)
 log=$OUTDIR/scaling.log
 
+# Each rank gets its share of the CPUs (docs/jobs.md "Cores per rank"): left to
+# itself Open MPI binds each rank of a 1- or 2-rank job to ONE core, which would
+# make the small points of a study slow for the wrong reason. mpirun: no binding
+# and OMP_NUM_THREADS = CPUs / P (unless OMP_NUM_THREADS or a binding in
+# LAUNCH_FLAGS says otherwise); srun: --cpus-per-task of the allocation.
+cpus=$(env -u OMP_NUM_THREADS nproc)
 launch() { # launch P COMMAND...: run COMMAND on P ranks
   local p=$1; shift
   local flags
   read -r -a flags <<<"$LAUNCH_FLAGS"
   if [ "$LAUNCHER" = srun ]; then
     [ "${BACKEND:-${EIGSWEEP_BACKEND:-auto}}" != cpu ] && flags+=(--gpus-per-task=1)
-    srun -n "$p" "${flags[@]}" "$@"
+    if [ -n "${SLURM_CPUS_PER_TASK:-}" ]; then
+      flags+=(--cpus-per-task="$SLURM_CPUS_PER_TASK")
+      OMP_NUM_THREADS=${OMP_NUM_THREADS:-$SLURM_CPUS_PER_TASK} srun -n "$p" "${flags[@]}" "$@"
+    else
+      srun -n "$p" "${flags[@]}" "$@"
+    fi
   else
-    mpirun -np "$p" "${flags[@]}" "$@"
+    case " $LAUNCH_FLAGS " in
+      *" --bind-to "* | *" --map-by "* | *" --cpu-set "* | *" --cpu-list "*) ;;
+      *) flags+=(--bind-to none) ;;
+    esac
+    local per=$((cpus / p > 1 ? cpus / p : 1))
+    OMP_NUM_THREADS=${OMP_NUM_THREADS:-$per} mpirun -np "$p" -x OMP_NUM_THREADS "${flags[@]}" "$@"
   fi
 }
 

@@ -16,6 +16,8 @@
 #   THROTTLE         with `submit`: at most this many tasks run at once (default: no limit)
 #   GPUs per task    --ntasks-per-node and --gpus-per-node below (keep them equal);
 #                    each array task is one node
+#   CPUs per rank    --cpus-per-task below: each rank is bound to that many CPUs and
+#                    runs as many OpenMP threads (Open MPI alone would give it ONE)
 #   time             --time below (per task); a task requeues itself 5 minutes before
 #                    its limit and the next run continues with --resume
 #   account/queue    remove one '#' from the --account / --partition lines; the merge
@@ -117,7 +119,12 @@ n=${COUNT:-$(eig_collection_count)}
 range=$(eig_array_range "$n" "$tasks" "$k")
 part=$(eig_part_name "$OUTPUT" "$k")
 attempt=${SLURM_RESTART_COUNT:-0}
+# Each rank runs on its --cpus-per-task CPUs (reader, generator and OpenMP
+# threads; docs/jobs.md "Cores per rank"). Since Slurm 22.05 srun does not take
+# --cpus-per-task from sbatch: the launch line passes it, SRUN_CPUS_PER_TASK
+# any other srun.
 export OMP_NUM_THREADS=${SLURM_CPUS_PER_TASK:-1}
+[ -n "${SLURM_CPUS_PER_TASK:-}" ] && export SRUN_CPUS_PER_TASK=$SLURM_CPUS_PER_TASK
 
 source_args=("$INPUT")
 [ -n "$SYNTHETIC" ] && source_args=(--synthetic "$SYNTHETIC")
@@ -130,7 +137,7 @@ solve=("$EIGSWEEP" solve "${source_args[@]}" --range "$range" -o "$part" --resum
 case $LAUNCHER in
   # Alternative GPU binding: srun --gpu-bind=single:1; add --mpi=pmix via LAUNCH_FLAGS if needed.
   srun) launch=(srun --gpus-per-task=1 --cpus-per-task="$OMP_NUM_THREADS") ;;
-  mpirun) launch=(mpirun -np "${SLURM_NTASKS:-4}" --map-by "ppr:${SLURM_NTASKS_PER_NODE:-4}:node:PE=$OMP_NUM_THREADS") ;;
+  mpirun) launch=(mpirun -np "${SLURM_NTASKS:-4}" --map-by "ppr:${SLURM_NTASKS_PER_NODE:-4}:node:PE=$OMP_NUM_THREADS" -x OMP_NUM_THREADS) ;;
   *) echo "LAUNCHER must be srun or mpirun, not '$LAUNCHER'" >&2; exit 2 ;;
 esac
 launch+=("${launch_flags[@]}")

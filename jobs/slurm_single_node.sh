@@ -7,6 +7,8 @@
 # Knobs (edit here, or override: environment variables via --export, #SBATCH
 # lines via the same option on the sbatch command line):
 #   GPUs per node    --ntasks-per-node and --gpus-per-node below (keep them equal)
+#   CPUs per rank    --cpus-per-task below: each rank is bound to that many CPUs and
+#                    runs as many OpenMP threads (Open MPI alone would give it ONE)
 #   time             --time below; the job requeues itself 5 minutes before it
 #                    runs out and the next run continues with --resume
 #   account/queue    remove one '#' from the --account / --partition lines
@@ -46,7 +48,12 @@ MAX_REQUEUES=${MAX_REQUEUES:-10}
 EIGSWEEP=${EIGSWEEP:-eigsweep}
 
 attempt=${SLURM_RESTART_COUNT:-0}
+# Each rank runs on its --cpus-per-task CPUs (reader, generator and OpenMP
+# threads; docs/jobs.md "Cores per rank"). Since Slurm 22.05 srun does not take
+# --cpus-per-task from sbatch: the launch line passes it, SRUN_CPUS_PER_TASK
+# any other srun.
 export OMP_NUM_THREADS=${SLURM_CPUS_PER_TASK:-1}
+[ -n "${SLURM_CPUS_PER_TASK:-}" ] && export SRUN_CPUS_PER_TASK=$SLURM_CPUS_PER_TASK
 source_args=("$INPUT")
 [ -n "$SYNTHETIC" ] && source_args=(--synthetic "$SYNTHETIC")
 read -r -a extra <<<"$EXTRA_ARGS"
@@ -64,7 +71,7 @@ case $LAUNCHER in
   # With Open MPI built without Slurm PMI support add --mpi=pmix (srun --mpi=list).
   srun) launch=(srun --gpus-per-task=1 --cpus-per-task="$OMP_NUM_THREADS") ;;
   # mpirun reads the allocation from Slurm; eigsweep gives node-local rank k GPU k.
-  mpirun) launch=(mpirun -np "${SLURM_NTASKS:-4}" --map-by "ppr:${SLURM_NTASKS_PER_NODE:-4}:node:PE=$OMP_NUM_THREADS") ;;
+  mpirun) launch=(mpirun -np "${SLURM_NTASKS:-4}" --map-by "ppr:${SLURM_NTASKS_PER_NODE:-4}:node:PE=$OMP_NUM_THREADS" -x OMP_NUM_THREADS) ;;
   *) echo "LAUNCHER must be srun or mpirun, not '$LAUNCHER'" >&2; exit 2 ;;
 esac
 

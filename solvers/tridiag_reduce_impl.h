@@ -984,7 +984,7 @@ EIG_HD int EIG_FN(eig_sym_tridiag_bisect)(int n, eig_real *a, eig_idx as, int se
     if (nfound) *nfound = 0;
     if (iters) *iters = 0;
     int st = EIG_FN(eig_dense_prepare)(n, a, as, 1, &sigma);
-    if (st == EIG_STATUS_OK) {
+    if (st == EIG_STATUS_OK && n > 0) { /* n = 0: nothing to reduce, and d, e are empty */
         eig_real *d = work, *e = work + (eig_idx)n * wks, *bwork = work + 2 * (eig_idx)n * wks;
         EIG_FN(eig_sym_tridiag_reduce)(n, a, as, d, wks, e, wks, 0, 0);
         st = EIG_FN(eig_tridiag_bisect_scaled)(n, d, e, wks, wks, sel, il, iu, vl, vu, sigma, w, ws,

@@ -38,3 +38,5 @@ eig_add_cli_test(cli_h5py_clients h5py_clients.sh)
 # Issue 19 F4/F6/F13: --resume keyed by the input's content, -o never the input, merge of one run only.
 eig_add_cli_test(cli_file_identity file_identity.sh)
 eig_add_cli_test(cli_paths_and_options paths_and_options.sh)
+# Cores per rank: one warning when a rank runs on fewer cores than its share.
+eig_add_cli_test(cli_cores_binding cores_binding.sh)

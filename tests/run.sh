@@ -9,11 +9,12 @@
 #   CTEST_ARGS="-L unit" ./tests/run.sh   # a subset
 set -euo pipefail
 source "$(dirname "$0")/../jobs/bootstrap.sh"
-eig_install_packages
+eig_install_packages "${eig_packages[@]}" "${eig_test_packages[@]}"
+read -r -a ctest_args <<<"${CTEST_ARGS:-}"
 
 echo "== Release build ($eig_build)"
 eig_build_project "$eig_build"
-(cd "$eig_build" && ctest --output-on-failure -j "$(nproc)" ${CTEST_ARGS:-})
+(cd "$eig_build" && ctest --output-on-failure -j "$(nproc)" "${ctest_args[@]}")
 
 if [ "${EIGSWEEP_SANITIZERS:-1}" != 0 ]; then
   san="$eig_build-sanitize"
@@ -23,5 +24,5 @@ if [ "${EIGSWEEP_SANITIZERS:-1}" != 0 ]; then
   # report them. Any UB report fails the test that triggered it.
   export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:exitcode=86
   export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=86
-  (cd "$san" && ctest --output-on-failure -j "$(nproc)" ${CTEST_ARGS:-})
+  (cd "$san" && ctest --output-on-failure -j "$(nproc)" "${ctest_args[@]}")
 fi

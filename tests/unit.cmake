@@ -6,3 +6,7 @@ eig_add_test(unit_format_roundtrip test_format_roundtrip.c LABELS unit)
 eig_add_test(unit_tridiag_ql_split test_tridiag_ql_split.c LABELS unit)
 # --method auto on the CPU and on the GPU (eig_method_resolve / _resolve_gpu).
 eig_add_test(unit_method_choice test_method_choice.c LABELS unit)
+# Cores per rank (driver/cores.c): CPU lists, shares, the one-line warning.
+eig_add_test(unit_cores test_cores.c LABELS unit)
+target_sources(unit_cores PRIVATE ${PROJECT_SOURCE_DIR}/driver/cores.c)
+target_include_directories(unit_cores PRIVATE ${PROJECT_SOURCE_DIR}/driver)

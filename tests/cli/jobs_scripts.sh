@@ -4,6 +4,10 @@
 # (mpirun standing in for srun) merges into what one plain solve gives; a PBS
 # job stopped by its walltime resubmits itself and the resubmission resumes to
 # the same result; jobs/scaling.sh writes the CSV (and the PNG with gnuplot).
+# Every launch gives each rank its share of the CPUs (docs/jobs.md "Cores per
+# rank"): the launch lines name the binding, a Slurm job run through a
+# stand-in srun passes --cpus-per-task, SRUN_CPUS_PER_TASK and OMP_NUM_THREADS,
+# and no run here draws eigsweep's warning about ranks on too few cores.
 jobs=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../jobs" && pwd)
 # shellcheck source=lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -50,6 +54,30 @@ done
 expect "array parts exist" test -e eig.part-0000.h5 -a -e eig.part-0001.h5 -a -e eig.part-0002.h5
 bash "$jobs/slurm_array.sh" merge >merge.log 2>&1 || fail "merge of the array parts: $(cat merge.log)"
 expect "merged array result matches a plain solve" same_datasets ref.h5 eig.h5 eigenvalues status iterations
+expect "array task binds each rank to its CPUs" grep -q -- "--map-by ppr:2:node:PE=1 -x OMP_NUM_THREADS" task0.log
+
+# core_warnings FILE...: no eigsweep warning about ranks on too few cores in FILE
+core_warnings() { ! grep -H "eigsweep: warning: .* rank.* could give" "$@"; }
+
+# A Slurm job as sbatch runs it, srun a stand-in that records what it was given
+# and runs the command as one rank.
+mkdir -p slurm-bin
+# shellcheck disable=SC2016  # expands when the stand-in runs
+printf '#!/bin/sh\necho "srun $* SRUN_CPUS_PER_TASK=$SRUN_CPUS_PER_TASK OMP_NUM_THREADS=$OMP_NUM_THREADS" >> %s/srun.log\nwhile [ $# -gt 0 ]; do case $1 in --*) shift ;; *) break ;; esac; done\nexec mpirun -np 1 --bind-to none "$@"\n' "$PWD" >slurm-bin/srun
+chmod +x slurm-bin/srun
+PATH=$PWD/slurm-bin:$PATH SLURM_JOB_ID=1 SLURM_CPUS_PER_TASK=2 LAUNCHER=srun LAUNCH_FLAGS='' INPUT=sweep.h5 OUTPUT=slurm.h5 \
+  EXTRA_ARGS=-q bash "$jobs/slurm_single_node.sh" >slurm.log 2>&1 || fail "slurm single-node job: $(cat slurm.log)"
+expect "slurm job: srun gets --cpus-per-task=2" grep -q -- "--cpus-per-task=2 " srun.log
+expect "slurm job: SRUN_CPUS_PER_TASK=2 and OMP_NUM_THREADS=2 reach srun" \
+  grep -q "SRUN_CPUS_PER_TASK=2 OMP_NUM_THREADS=2$" srun.log
+expect "slurm job result matches a plain solve" same_datasets ref.h5 slurm.h5 eigenvalues status iterations
+
+# The quickstart's example, one rank, OpenMP left to follow the rank's CPUs.
+env -u OMP_NUM_THREADS RANKS=1 COUNT=2000 bash "$jobs/run_example.sh" "$BIN" example >example.log 2>&1 ||
+  fail "run_example.sh: $(cat example.log)"
+expect "run_example.sh: the rank is not left on one core" core_warnings example.log
+expect "run_example.sh: threads=$(env -u OMP_NUM_THREADS nproc) in the report" \
+  grep -q " threads=$(env -u OMP_NUM_THREADS nproc) " example.log
 
 # PBS single node: the walltime stops the solve, the job resubmits itself (a
 # stand-in qsub records it), the resubmission resumes: same result.
@@ -61,6 +89,7 @@ printf '#!/bin/sh\necho "RESUBMIT=$RESUBMIT $*" >> %s/qsub.log\necho 1.pbs\n' "$
 chmod +x bin/qsub
 PATH=$PWD/bin:$PATH INPUT=big.h5 OUTPUT=out.h5 GPUS_PER_NODE=1 OMP_NUM_THREADS=1 EXTRA_ARGS="-q --chunk 100" \
   WALLTIME=00:00:03 MARGIN_S=2 bash "$jobs/pbs_single_node.sh" >pbs1.log 2>&1 || fail "pbs job (attempt 0): $(cat pbs1.log)"
+expect "pbs job binds each rank to its CPUs" grep -q -- "--map-by ppr:1:node:PE=1 -x OMP_NUM_THREADS" pbs1.log
 if [ -e out.h5 ]; then
   echo "note: the solve beat the 1 s limit; resubmission not exercised"
 else
@@ -72,9 +101,11 @@ else
 fi
 expect "resubmitted job result matches a plain solve" same_datasets big-ref.h5 out.h5 eigenvalues status iterations
 
-# Scaling study on the CPU: 1 and 2 ranks, strong and weak, from a file.
-MAX_RANKS=2 REPEAT=2 bash "$jobs/scaling.sh" --source file --family control --n 8 --total 4000 \
+# Scaling study on the CPU: 1 and 2 ranks, strong and weak, from a file;
+# OpenMP left to follow each rank's CPUs.
+env -u OMP_NUM_THREADS MAX_RANKS=2 REPEAT=2 bash "$jobs/scaling.sh" --source file --family control --n 8 --total 4000 \
   --count-per-rank 2000 --backend cpu --out scal >scaling.log 2>&1 || fail "scaling.sh: $(cat scaling.log)"
+expect "scaling.sh: no rank left on too few cores" core_warnings scal/scaling.log
 check_csv() { # check_csv FILE ROWS...: header + these "ranks,mode,matrices" rows, numeric efficiency
   python3 - "$@" <<'PY'
 import csv, sys

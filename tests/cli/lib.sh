@@ -1,12 +1,15 @@
+# shellcheck shell=bash
 # Shared helpers of the command-line tests. Source it; $1 of the test is the
 # eigsweep binary. Each test works in a fresh directory under the build tree.
 set -euo pipefail
+# shellcheck disable=SC2034  # BIN and MPIRUN are for the tests that source this file
 BIN=$1
 shift
 WORK=$(mktemp -d "${EIG_TEST_TMP:-/tmp}/eigsweep-test.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMP_NUM_THREADS=1
+# shellcheck disable=SC2034  # (see BIN)
 MPIRUN="mpirun --oversubscribe"
 fails=0 passes=0
 pass() { passes=$((passes + 1)); }
