@@ -35,8 +35,16 @@ int eig_output_lock_take(eig_output_lock *l, const char *path, const char *what)
     for (int attempt = 0; attempt < 8; attempt++) {
         int fd = open(l->path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
         EIG_CHECK(fd >= 0, EIG_ERR_OUTPUT, "%s: cannot create the output's lock file: %s", l->path, strerror(errno));
-        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-            int err = errno;
+        int err = flock(fd, LOCK_EX | LOCK_NB) == 0 ? 0 : errno;
+        if (err == ENOSYS || err == ENOLCK || err == EOPNOTSUPP) {
+            /* A file system without flock (Lustre mounted noflock): run
+             * unlocked; the check before the rename still guards OUT.h5. */
+            fprintf(stderr, "eigsweep: note: %s: this file system cannot lock files (%s); nothing stops a second run "
+                            "on the same output\n", l->path, strerror(err));
+            l->fd = fd;
+            return 0;
+        }
+        if (err) {
             char holder[320];
             holder_of(fd, holder, sizeof holder);
             close(fd);

@@ -118,6 +118,14 @@ static int reopen_partial(eig_result_file *r)
 {
     int rank = 0, rc = 0;
     if (r->parallel) MPI_Comm_rank(r->comm, &rank);
+    /* The space may have been lost since (a copy, an older eigsweep whose
+     * parallel output did not keep it): reserve it again, before HDF5 writes
+     * a byte (it cannot close a file after a failed write of metadata). */
+    if (rank == 0) rc = eig_h5_reserve_bytes(r->tmp_path, r->reserve, 0);
+    if ((rc = share_rc(r, rc))) {
+        eig_results_finish(r, 0, 1); /* (nothing open: keeps the file, says how to finish it) */
+        return rc;
+    }
     hid_t fapl = make_fapl(r);
     r->file = H5Fopen(r->tmp_path, H5F_ACC_RDWR, fapl);
     H5Pclose(fapl);
@@ -136,13 +144,9 @@ static int reopen_partial(eig_result_file *r)
     /* This run owns the file now; it checks the id before the rename. */
     int ok = eig_h5_write_attr_string(r->file, "run_id", r->run_id) == 0;
     ok = ok && H5Fflush(r->file, H5F_SCOPE_LOCAL) >= 0;
-    /* The space may have been lost since (a copy, an older eigsweep whose
-     * parallel output did not keep it): reserve it again. */
-    if (rank == 0 && ok) rc = eig_h5_reserve_bytes(r->tmp_path, r->reserve, 0);
-    rc = share_rc(r, rc);
-    if (!ok || rc) {
+    if (!ok) {
         eig_results_finish(r, 0, 1);
-        return rc ? rc : EIG_ERROR(EIG_ERR_OUTPUT, "%s: --resume: cannot update the partial output", r->tmp_path);
+        return EIG_ERROR(EIG_ERR_OUTPUT, "%s: --resume: cannot update the partial output", r->tmp_path);
     }
     return 0;
 }
@@ -278,7 +282,8 @@ int eig_results_open(MPI_Comm comm, const char *path, const eig_solve_params *p,
     if (r->parallel) MPI_Comm_rank(comm, &rank);
     if (rank == 0) {
         make_run_id(r->run_id, sizeof r->run_id);
-        rc = eig_output_lock_take(&r->lock, path, r->run_id);
+        rc = eig_h5_check_output_path(path, 1); /* (the directory: the lock file goes there) */
+        if (!rc) rc = eig_output_lock_take(&r->lock, path, r->run_id);
         if (!rc) rc = decide_open(r, mode, &action);
         if (rc || action == OPEN_COMPLETE) eig_output_lock_release(&r->lock);
     }
@@ -294,7 +299,9 @@ int eig_results_open(MPI_Comm comm, const char *path, const eig_solve_params *p,
         return 0;
     }
     *resumed = action == OPEN_RESUME;
-    return *resumed ? reopen_partial(r) : create_fresh(r);
+    rc = *resumed ? reopen_partial(r) : create_fresh(r);
+    if (rc) eig_output_lock_release(&r->lock); /* (held by rank 0 only) */
+    return rc;
 }
 
 int eig_results_flush(eig_result_file *r)
@@ -402,12 +409,13 @@ int eig_results_finish(eig_result_file *r, int ok, int keep_partial)
             dir_of(r->path, dir, sizeof dir);
             haddr_t eoa = 0;
             struct stat st;
-            rc = verify_before_rename(r, &eoa);
+            rc = sync_path(r->tmp_path, 0);
+            if (!rc) rc = verify_before_rename(r, &eoa);
             /* The reservation's slack past HDF5's last byte goes back (the
-             * sec2 driver leaves it; MPI-IO trims it at close). */
+             * sec2 driver leaves it; MPI-IO trims it at close). Not synced:
+             * a crash that loses it only leaves the file longer. */
             if (!rc && eoa > 0 && stat(r->tmp_path, &st) == 0 && (haddr_t)st.st_size > eoa && truncate(r->tmp_path, (off_t)eoa) != 0)
                 rc = EIG_ERROR(EIG_ERR_OUTPUT, "%s: cannot trim the reservation's slack: %s", r->tmp_path, strerror(errno));
-            if (!rc) rc = sync_path(r->tmp_path, 0);
             if (!rc && rename(r->tmp_path, r->path) != 0)
                 rc = EIG_ERROR(EIG_ERR_OUTPUT, "%s: cannot rename %s into place: %s", r->path, r->tmp_path, strerror(errno));
             if (!rc) rc = sync_path(dir, 1);
