@@ -40,10 +40,10 @@ writes_of() { # writes_of NP MODE
 # kill_case NP MODE WHAT DONE VAR=VALUE: kill there, check what is left, resume.
 # DONE: how many chunks --resume must find done ("all", "some" or "any").
 kill_case() {
-  local np=$1 mode=$2 what=$3 done=$4 env=$5
-  local name="np=$np $mode kill $what ($env)"
+  local np=$1 mode=$2 what=$3 done=$4 setting=$5
+  local name="np=$np $mode kill $what ($setting)"
   rm -f o.h5 o.h5.partial o.h5.lock
-  if shimmed "$np" "$mode" "$env" >kill.log 2>&1; then fail "$name: the run was not killed"; return; fi
+  if shimmed "$np" "$mode" "$setting" >kill.log 2>&1; then fail "$name: the run was not killed"; return; fi
   [ ! -e o.h5 ] && pass || fail "$name: a killed run left o.h5"
   if [ "$what" = mid-solve ]; then # the reservation holds: every block of the whole file allocated
     local have want
