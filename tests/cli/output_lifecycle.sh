@@ -49,7 +49,7 @@ if [ -z "${EIG_SANITIZED:-}" ]; then # (an LD_PRELOAD ahead of ASan's runtime: s
   done
   expect "the run stopped at its fsync before the rename" test $stopped = 1
   cp ref2.h5 v.h5.partial
-  kill -CONT $pid
+  kill -CONT $pid 2>/dev/null || true # (an old eigsweep never stops there)
   rc=0; wait $pid || rc=$?
   expect "a run whose .partial was replaced fails with exit 4 (got $rc)" test $rc = 4
   expect "... saying so" grep -q "changed by another run while this one wrote it" v.err
