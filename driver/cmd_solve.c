@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -334,7 +335,10 @@ static int write_provenance(const solve_options *o, const eig_source *src, eig_r
 {
     hid_t f = out->file;
     char date[64];
-    time_t now = time(NULL);
+    /* Attribute writes through MPI-IO must be the same on every rank. */
+    long long now_s = (long long)time(NULL);
+    if (out->parallel) MPI_Bcast(&now_s, 1, MPI_LONG_LONG, 0, out->comm);
+    time_t now = (time_t)now_s;
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
     int rc = 0;
     rc |= eig_h5_write_attr_string(f, "eigsweep_version", EIGSWEEP_VERSION " (git " EIGSWEEP_GIT_HASH ")");
@@ -504,6 +508,15 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
         eig_source_close(&src);
         return 0;
     }
+    /* Every attribute exists from the start, so the finish only overwrites
+     * values in place: a kill there leaves a .partial that --resume finishes. */
+    const char *backend = o.backend == BACKEND_GPU ? "gpu" : "cpu";
+    if (opened) {
+        rc = write_provenance(&o, &src, &out, ctx->size, backend);
+        if (!rc) rc = eig_results_flush(&out);
+        if (rc) eig_results_finish(&out, 0, resumed);
+    }
+    if ((rc = eig_agree(ctx, rc))) { eig_source_close(&src); return rc; }
     pl.out = &out;
     uint8_t *done = NULL;
     eig_idx skipped = 0;
@@ -525,7 +538,6 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     double t_lap = t_start;
     eig_stats_lap(&pl.stats, EIG_STAGE_SETUP, &t_lap);
     rc = eig_pipeline_run(&pl);
-    const char *backend = o.backend == BACKEND_GPU ? "gpu" : "cpu";
     snprintf(info.header, sizeof info.header,
              "eigsweep %s solve input=%s output=%s N=%lld n=%d kind=%s precision=%s method=%s vectors=%s "
              "backend=%s ranks=%d threads=%d chunk=%lld streams=%d range=%lld:%lld output=%s%s balance=%s%s%s",
@@ -551,7 +563,8 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     t_lap = eig_now();
     if (opened) {
         if (!rc) frc = write_provenance(&o, &src, &out, ctx->size, backend);
-        int frc2 = eig_results_finish(&out, rc == 0 && frc == 0, 0);
+        /* A resumed run keeps the .partial on error: it holds earlier runs' rows. */
+        int frc2 = eig_results_finish(&out, rc == 0 && frc == 0, resumed);
         if (!frc) frc = frc2;
     }
     frc = eig_agree(ctx, frc);

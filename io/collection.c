@@ -446,7 +446,7 @@ int eig_h5_create_collection(MPI_Comm comm, const char *path, eig_kind kind, eig
     }
     EIG_CALL(eig_h5_write_attr_string(c->data, "kind", kname));
     H5Fflush(c->file, H5F_SCOPE_LOCAL); /* collective: makes the allocated end of file known */
-    if (rank == 0) rc = eig_h5_reserve_space(c->file, w->tmp_path);
+    if (rank == 0) rc = eig_h5_reserve_space(c->file, w->tmp_path, 0);
     MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
     return rc;
 }

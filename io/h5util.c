@@ -55,17 +55,40 @@ int eig_h5_select_rows(hid_t dset, eig_idx start, eig_idx count, hid_t *file_spa
 
 /* ---- attributes ---- */
 
+/* Opens attribute `name` for writing `type`: the existing one when its type
+ * has the same class and size (a rerun, or --resume: overwritten in place,
+ * so no metadata moves), else a new one (an old one of another size is
+ * deleted first). Attributes can thus be written any number of times. */
+static hid_t attr_for_write(hid_t obj, const char *name, hid_t type)
+{
+    if (H5Aexists(obj, name) > 0) {
+        hid_t a = H5Aopen(obj, name, H5P_DEFAULT);
+        if (a >= 0) {
+            hid_t t = H5Aget_type(a);
+            hid_t sp = H5Aget_space(a);
+            int same = t >= 0 && sp >= 0 && H5Tget_class(t) == H5Tget_class(type) && H5Tget_size(t) == H5Tget_size(type) &&
+                       H5Sget_simple_extent_type(sp) == H5S_SCALAR;
+            if (t >= 0) H5Tclose(t);
+            if (sp >= 0) H5Sclose(sp);
+            if (same) return a;
+            H5Aclose(a);
+        }
+        if (H5Adelete(obj, name) < 0) return -1;
+    }
+    hid_t sp = H5Screate(H5S_SCALAR);
+    hid_t a = H5Acreate2(obj, name, type, sp, H5P_DEFAULT, H5P_DEFAULT);
+    H5Sclose(sp);
+    return a;
+}
+
 int eig_h5_write_attr_string(hid_t obj, const char *name, const char *value)
 {
     hid_t t = H5Tcopy(H5T_C_S1);
     H5Tset_size(t, strlen(value) + 1);
     H5Tset_strpad(t, H5T_STR_NULLTERM);
-    hid_t sp = H5Screate(H5S_SCALAR);
-    if (H5Aexists(obj, name) > 0) H5Adelete(obj, name); /* a resumed file may have it from a run killed in finish */
-    hid_t a = H5Acreate2(obj, name, t, sp, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t a = attr_for_write(obj, name, t);
     herr_t rc = a < 0 ? -1 : H5Awrite(a, t, value);
     if (a >= 0) H5Aclose(a);
-    H5Sclose(sp);
     H5Tclose(t);
     EIG_CHECK(rc >= 0, EIG_ERR_OUTPUT, "cannot write attribute '%s'", name);
     return 0;
@@ -73,12 +96,9 @@ int eig_h5_write_attr_string(hid_t obj, const char *name, const char *value)
 
 int eig_h5_write_attr_int64(hid_t obj, const char *name, int64_t value)
 {
-    hid_t sp = H5Screate(H5S_SCALAR);
-    if (H5Aexists(obj, name) > 0) H5Adelete(obj, name);
-    hid_t a = H5Acreate2(obj, name, H5T_STD_I64LE, sp, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t a = attr_for_write(obj, name, H5T_STD_I64LE);
     herr_t rc = a < 0 ? -1 : H5Awrite(a, H5T_NATIVE_INT64, &value);
     if (a >= 0) H5Aclose(a);
-    H5Sclose(sp);
     EIG_CHECK(rc >= 0, EIG_ERR_OUTPUT, "cannot write attribute '%s'", name);
     return 0;
 }
@@ -277,11 +297,15 @@ int eig_h5_reserve_bytes(const char *path, hsize_t size, int create)
     return 0;
 }
 
-/* Once datasets exist: reserve up to the end of allocated space, plus slack. */
-int eig_h5_reserve_space(hid_t file, const char *path)
+/* Once datasets exist: reserve up to the end of allocated space (at least
+ * `at_least` bytes), plus slack. Through MPI-IO, H5Fget_filesize reports
+ * what the driver has seen written, not the space allocated to datasets,
+ * so the caller's own estimate of the whole file is the floor. */
+int eig_h5_reserve_space(hid_t file, const char *path, hsize_t at_least)
 {
     hsize_t size = 0;
     if (H5Fget_filesize(file, &size) < 0) size = 0;
+    if (size < at_least) size = at_least;
     return eig_h5_reserve_bytes(path, size + (64 << 10), 0);
 }
 

@@ -19,7 +19,7 @@ int eig_h5_select_rows(hid_t dset, eig_idx start, eig_idx count, hid_t *file_spa
 /* Writes rows [start, start+count) of dset from buf (dxpl: transfer mode). */
 int eig_h5_write_rows(hid_t dset, hid_t mtype, eig_idx start, eig_idx count, const void *buf, hid_t dxpl);
 
-/* Both replace an attribute of that name if the object has one. */
+/* Create or overwrite (a rerun, --resume) a scalar attribute. */
 int eig_h5_write_attr_string(hid_t obj, const char *name, const char *value);
 int eig_h5_write_attr_int64(hid_t obj, const char *name, int64_t value);
 /* A text attribute, in any string form an HDF5 client writes (fixed or
@@ -59,8 +59,9 @@ hid_t eig_h5_create_dataset(hid_t file, const char *name, hid_t type, int rank, 
  * disk fails here, before HDF5 writes (HDF5 1.10 cannot close a file after a
  * failed flush). */
 int eig_h5_reserve_bytes(const char *path, hsize_t size, int create);
-/* Reserves up to the end of the space allocated so far in an open file. */
-int eig_h5_reserve_space(hid_t file, const char *path);
+/* Reserves up to the end of the space allocated so far in an open file, and
+ * at least at_least bytes. */
+int eig_h5_reserve_space(hid_t file, const char *path, hsize_t at_least);
 /* "<path>.partial": where an output is written until it is complete. */
 #define EIG_PARTIAL_SUFFIX ".partial"
 void eig_h5_tmp_path(char *out, size_t cap, const char *path);

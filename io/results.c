@@ -1,9 +1,12 @@
 #include "results.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "eig_error.h"
@@ -44,19 +47,41 @@ static hid_t create_status(hid_t file, eig_idx count)
     return d;
 }
 
-static int create_fresh(eig_result_file *r, const char *key)
+/* Bytes the whole file needs: raw data plus room for HDF5's metadata. */
+static hsize_t bytes_needed(const eig_result_file *r)
 {
     const eig_solve_params *p = &r->params;
-    int rank = 0, rc = 0;
-    if (r->parallel) MPI_Comm_rank(r->comm, &rank);
-    /* Room for all of it, before HDF5 touches the file. */
     eig_layout l = eig_layout_of(p, r->n);
     hsize_t raw = (hsize_t)r->count * ((hsize_t)(l.values + l.vectors) * eig_h5_real_size(p->precision) + 5);
-    if (rank == 0) rc = eig_h5_reserve_bytes(r->tmp_path, raw + raw / 64 + (2 << 20), 1);
+    return raw + raw / 64 + (2 << 20);
+}
+
+/* Every error below is raised on rank 0 (which holds the lock and decides)
+ * or by a collective HDF5 call; the other ranks of a parallel open return
+ * the same code without a message (eig_agree prints rank 0's). */
+static int share_rc(const eig_result_file *r, int rc)
+{
     if (r->parallel) MPI_Bcast(&rc, 1, MPI_INT, 0, r->comm);
-    if (rc) return rank == 0 ? rc : EIG_ERR_OUTPUT;
+    return rc;
+}
+
+static int create_fresh(eig_result_file *r)
+{
+    int rank = 0, rc = 0;
+    if (r->parallel) MPI_Comm_rank(r->comm, &rank);
+    const eig_solve_params *p = &r->params;
+    /* Room for all of it, before HDF5 touches the file. */
+    if (rank == 0) {
+        unlink(r->tmp_path); /* a stale or empty .partial: a new inode, not a truncated one */
+        rc = eig_h5_reserve_bytes(r->tmp_path, r->reserve, 1);
+    }
+    if ((rc = share_rc(r, rc))) return rc;
     hid_t fapl = make_fapl(r), fcpl = H5Pcreate(H5P_FILE_CREATE);
     H5Pset_obj_track_times(fcpl, 0);
+    /* Root attributes stay in the root's object header (not a separate
+     * heap), created once here and then only overwritten in place: a kill
+     * while the finish writes them cannot leave them half-linked. */
+    H5Pset_attr_phase_change(fcpl, 64, 48);
     r->file = H5Fcreate(r->tmp_path, H5F_ACC_TRUNC, fcpl, fapl);
     H5Pclose(fcpl), H5Pclose(fapl);
     EIG_CHECK(r->file >= 0, EIG_ERR_OUTPUT, "%s: cannot create file", r->tmp_path);
@@ -74,11 +99,15 @@ static int create_fresh(eig_result_file *r, const char *key)
         H5Tclose(t);
         ok = ok && r->vectors >= 0;
     }
-    ok = ok && eig_h5_write_attr_string(r->file, "resume_key", key) == 0;
+    ok = ok && eig_h5_write_attr_string(r->file, "resume_key", r->key) == 0;
+    ok = ok && eig_h5_write_attr_string(r->file, "run_id", r->run_id) == 0;
     /* Metadata on disk now: later writes touch raw data only. */
     ok = ok && H5Fflush(r->file, H5F_SCOPE_LOCAL) >= 0;
-    if (rank == 0 && ok) rc = eig_h5_reserve_space(r->file, r->tmp_path);
-    if (r->parallel) MPI_Bcast(&rc, 1, MPI_INT, 0, r->comm);
+    /* HDF5 truncated the file on create (sec2: O_TRUNC; MPI-IO: set_size 0),
+     * freeing the blocks reserved above: reserve them again, now that the
+     * datasets are allocated. */
+    if (rank == 0 && ok) rc = eig_h5_reserve_space(r->file, r->tmp_path, r->reserve);
+    rc = share_rc(r, rc);
     if (!ok || rc) {
         eig_results_finish(r, 0, 0);
         return rc ? rc : EIG_ERROR(EIG_ERR_OUTPUT, "%s: cannot create the result datasets (disk full?)", r->tmp_path);
@@ -86,24 +115,24 @@ static int create_fresh(eig_result_file *r, const char *key)
     return 0;
 }
 
-static int reopen_partial(eig_result_file *r, const char *key)
+static int reopen_partial(eig_result_file *r)
 {
-    EIG_CHECK(eig_h5_is_hdf5(r->tmp_path), EIG_ERR_OUTPUT,
-              "%s: --resume: the partial output is damaged; remove it to start over", r->tmp_path);
+    int rank = 0, rc = 0;
+    if (r->parallel) MPI_Comm_rank(r->comm, &rank);
+    /* The space may have been lost since (a copy, an older eigsweep whose
+     * parallel output did not keep it): reserve it again, before HDF5 writes
+     * a byte (it cannot close a file after a failed write of metadata). */
+    if (rank == 0) rc = eig_h5_reserve_bytes(r->tmp_path, r->reserve, 0);
+    if ((rc = share_rc(r, rc))) {
+        eig_results_finish(r, 0, 1); /* (nothing open: keeps the file, says how to finish it) */
+        return rc;
+    }
     hid_t fapl = make_fapl(r);
     r->file = H5Fopen(r->tmp_path, H5F_ACC_RDWR, fapl);
     H5Pclose(fapl);
-    EIG_CHECK(r->file >= 0, EIG_ERR_OUTPUT, "%s: --resume: cannot open the partial output", r->tmp_path);
-    char found[8192];
-    int have = eig_h5_read_attr_string(r->file, "resume_key", found, sizeof found) == 0;
-    if (!have || strcmp(found, key) != 0) {
-        char diff[4096];
-        eig_key_difference(found, "partial", key, "this run", diff, sizeof diff);
+    if (r->file < 0) {
         eig_results_finish(r, 0, 1);
-        return EIG_ERROR(EIG_ERR_USAGE,
-                         "%s: --resume: the partial output was made by a different run (%s); use the same input and "
-                         "options, or remove it",
-                         r->tmp_path, have ? diff : "no resume key");
+        return EIG_ERROR(EIG_ERR_OUTPUT, "%s: --resume: cannot open the partial output", r->tmp_path);
     }
     r->values = eig_h5_open_dataset(r->file, "eigenvalues");
     r->status = eig_h5_open_dataset(r->file, "status");
@@ -113,7 +142,137 @@ static int reopen_partial(eig_result_file *r, const char *key)
         eig_results_finish(r, 0, 1);
         return EIG_ERROR(EIG_ERR_OUTPUT, "%s: --resume: the partial output lacks its datasets; remove it", r->tmp_path);
     }
+    /* This run owns the file now; it checks the id before the rename. */
+    int ok = eig_h5_write_attr_string(r->file, "run_id", r->run_id) == 0;
+    ok = ok && H5Fflush(r->file, H5F_SCOPE_LOCAL) >= 0;
+    if (!ok) {
+        eig_results_finish(r, 0, 1);
+        return EIG_ERROR(EIG_ERR_OUTPUT, "%s: --resume: cannot update the partial output", r->tmp_path);
+    }
     return 0;
+}
+
+/* First row of /status still pending (or solved, when want_solved) at or
+ * after 0; -1 when none; -2 when /status cannot be read. Block by block, so
+ * a billion matrices need no billion-byte buffer. */
+static long long find_status(hid_t status, int want_solved)
+{
+    hid_t sp = H5Dget_space(status);
+    hsize_t total = 0;
+    int ok = sp >= 0 && H5Sget_simple_extent_ndims(sp) == 1 && H5Sget_simple_extent_dims(sp, &total, NULL) == 1;
+    if (sp >= 0) H5Sclose(sp);
+    if (!ok) return -2;
+    enum { BLOCK = 1 << 20 };
+    int8_t *buf = malloc(BLOCK);
+    if (!buf) return -2;
+    long long found = -1;
+    for (hsize_t at = 0; at < total && found == -1; at += BLOCK) {
+        eig_idx cnt = (eig_idx)(total - at < BLOCK ? total - at : BLOCK);
+        hid_t fs, ms;
+        eig_h5_select_rows(status, (eig_idx)at, cnt, &fs, &ms);
+        herr_t e = H5Dread(status, H5T_NATIVE_INT8, ms, fs, H5P_DEFAULT, buf);
+        H5Sclose(fs), H5Sclose(ms);
+        if (e < 0) { found = -2; break; }
+        for (eig_idx m = 0; m < cnt; m++)
+            if ((buf[m] != EIG_STATUS_PENDING) == want_solved) { found = (long long)at + m; break; }
+    }
+    free(buf);
+    return found;
+}
+
+/* What a file left by an earlier run holds (read-only, rank 0 alone). */
+typedef struct {
+    int readable;       /* HDF5 that opens, with a readable /status */
+    int solved;         /* at least one row of /status is not pending */
+    int key_found;
+    char key[8192];
+    char run_id[64];
+    long long pending;  /* first pending row, -1 when none */
+    haddr_t eoa;        /* HDF5's end of allocated space: the file needs no byte past it */
+} eig_file_probe;
+
+static void probe_file(const char *path, eig_file_probe *pr)
+{
+    memset(pr, 0, sizeof *pr);
+    pr->pending = -1;
+    if (!eig_h5_is_hdf5(path)) return;
+    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    if (f < 0) return;
+    if (H5Fget_eoa(f, &pr->eoa) < 0) pr->eoa = 0;
+    pr->key_found = eig_h5_read_attr_string(f, "resume_key", pr->key, sizeof pr->key) == 0;
+    if (eig_h5_read_attr_string(f, "run_id", pr->run_id, sizeof pr->run_id) != 0) pr->run_id[0] = '\0';
+    hid_t st = eig_h5_open_dataset(f, "status");
+    if (st >= 0) {
+        long long solved = find_status(st, 1);
+        pr->pending = find_status(st, 0);
+        pr->readable = solved != -2 && pr->pending != -2;
+        pr->solved = solved >= 0;
+        H5Dclose(st);
+    }
+    H5Fclose(f);
+}
+
+enum { OPEN_CREATE, OPEN_RESUME, OPEN_COMPLETE };
+
+/* Rank 0, holding the lock: what to do with what an earlier run left. */
+static int decide_open(eig_result_file *r, const eig_results_mode *mode, int *action)
+{
+    *action = OPEN_CREATE;
+    int has_partial = access(r->tmp_path, F_OK) == 0, has_final = access(r->path, F_OK) == 0;
+    eig_file_probe pr;
+    if (mode->resume && has_partial) {
+        probe_file(r->tmp_path, &pr);
+        if (pr.solved) {
+            if (!pr.key_found || strcmp(pr.key, r->key) != 0) {
+                char diff[4096];
+                eig_key_difference(pr.key, "partial", r->key, "this run", diff, sizeof diff);
+                return EIG_ERROR(EIG_ERR_USAGE,
+                                 "%s: --resume: the partial output was made by a different run (%s); use the same "
+                                 "input and options, or remove it",
+                                 r->tmp_path, pr.key_found ? diff : "no resume key");
+            }
+            *action = OPEN_RESUME;
+            return 0;
+        }
+        /* Killed while creating it (or before any chunk was done): nothing to
+         * keep, and nothing another run could want. */
+        fprintf(stderr, "eigsweep: note: %s holds no solved matrix (%s); creating it again\n", r->tmp_path,
+                pr.readable ? "every row pending" : "its creation was interrupted");
+        EIG_CALL(eig_h5_check_output_path(r->path, 1));
+        return 0;
+    }
+    if (mode->resume && has_final && !mode->force) {
+        probe_file(r->path, &pr);
+        if (!pr.key_found || strcmp(pr.key, r->key) != 0) {
+            char diff[4096];
+            eig_key_difference(pr.key, "complete file", r->key, "this run", diff, sizeof diff);
+            return EIG_ERROR(EIG_ERR_USAGE,
+                             "%s: --resume: the output is complete but was made by a different run (%s); use the "
+                             "same input and options, or another -o",
+                             r->path, pr.key_found ? diff : "no resume key: not an eigsweep result");
+        }
+        *action = OPEN_COMPLETE;
+        return 0;
+    }
+    EIG_CALL(eig_h5_check_output_path(r->path, mode->force));
+    return 0;
+}
+
+/* 32 hex digits, different for every run (the kernel's randomness; the
+ * clock and pid where /dev/urandom cannot be read). */
+static void make_run_id(char *out, size_t cap)
+{
+    unsigned char b[16];
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    ssize_t got = fd >= 0 ? read(fd, b, sizeof b) : -1;
+    if (fd >= 0) close(fd);
+    if (got != (ssize_t)sizeof b) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        uint64_t x = (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
+        for (int i = 0; i < 16; i++) x = x * 6364136223846793005u + 1442695040888963407u, b[i] = (unsigned char)(x >> 56);
+    }
+    for (int i = 0; i < 16 && 2 * i + 2 < (int)cap; i++) snprintf(out + 2 * i, 3, "%02x", b[i]);
 }
 
 int eig_results_open(MPI_Comm comm, const char *path, const eig_solve_params *p, eig_idx count, int n,
@@ -122,21 +281,44 @@ int eig_results_open(MPI_Comm comm, const char *path, const eig_solve_params *p,
     memset(r, 0, sizeof *r);
     EIG_CALL(eig_h5_check_output_name(path)); /* path and tmp_path must fit their fields */
     r->file = r->values = r->vectors = r->status = r->iterations = -1;
+    r->lock.fd = -1;
     r->params = *p, r->count = count, r->n = n, r->parallel = mode->parallel, r->comm = comm;
     snprintf(r->path, sizeof r->path, "%s", path);
+    snprintf(r->key, sizeof r->key, "%s", mode->key);
     eig_h5_tmp_path(r->tmp_path, sizeof r->tmp_path, path);
+    r->reserve = bytes_needed(r);
     *resumed = *complete = 0;
-    int has_partial = access(r->tmp_path, F_OK) == 0, has_final = access(path, F_OK) == 0;
-    if (mode->resume && has_partial) {
-        *resumed = 1;
-        return reopen_partial(r, mode->key);
+    int rank = 0, rc = 0, action = OPEN_CREATE;
+    if (r->parallel) MPI_Comm_rank(comm, &rank);
+    if (rank == 0) {
+        make_run_id(r->run_id, sizeof r->run_id);
+        rc = eig_h5_check_output_path(path, 1); /* (the directory: the lock file goes there) */
+        if (!rc) rc = eig_output_lock_take(&r->lock, path, r->run_id);
+        if (!rc) rc = decide_open(r, mode, &action);
+        if (rc || action == OPEN_COMPLETE) eig_output_lock_release(&r->lock);
     }
-    if (mode->resume && has_final && !mode->force) {
+    if (r->parallel) {
+        int shared[2] = {rc, action};
+        MPI_Bcast(shared, 2, MPI_INT, 0, comm);
+        rc = shared[0], action = shared[1];
+        MPI_Bcast(r->run_id, sizeof r->run_id, MPI_CHAR, 0, comm);
+    }
+    if (rc) return rc;
+    if (action == OPEN_COMPLETE) {
         *complete = 1;
         return 0;
     }
-    EIG_CALL(eig_h5_check_output_path(path, mode->force));
-    return create_fresh(r, mode->key);
+    *resumed = action == OPEN_RESUME;
+    rc = *resumed ? reopen_partial(r) : create_fresh(r);
+    if (rc) eig_output_lock_release(&r->lock); /* (held by rank 0 only) */
+    return rc;
+}
+
+int eig_results_flush(eig_result_file *r)
+{
+    EIG_CHECK(H5Fflush(r->file, H5F_SCOPE_LOCAL) >= 0, EIG_ERR_OUTPUT, "%s: cannot write the file's metadata (disk full?)",
+              r->tmp_path);
+    return 0;
 }
 
 int eig_results_write(eig_result_file *r, eig_idx start, eig_idx count, const void *values, const int8_t *status,
@@ -170,6 +352,46 @@ int eig_results_read_status(eig_result_file *r, eig_idx start, eig_idx count, in
     return 0;
 }
 
+/* fsync: the data is on disk before the rename makes it the result. */
+static int sync_path(const char *path, int directory)
+{
+    int fd = open(path, (directory ? O_RDONLY | O_DIRECTORY : O_RDONLY) | O_CLOEXEC);
+    EIG_CHECK(fd >= 0, EIG_ERR_OUTPUT, "%s: cannot open to sync it: %s", path, strerror(errno));
+    int e = fsync(fd) == 0 ? 0 : errno;
+    close(fd);
+    /* Some file systems cannot fsync a directory (EINVAL): the rename
+     * itself is then as durable as they make it. */
+    EIG_CHECK(e == 0 || (directory && e == EINVAL), EIG_ERR_OUTPUT, "%s: cannot sync to disk: %s", path, strerror(e));
+    return 0;
+}
+
+/* Rank 0, file closed: what is about to become OUT.h5 is this run's file,
+ * complete. Another run that wrote into it (the lock circumvented, e.g. on
+ * a file system where flock is node-local) changed its run id. */
+static int verify_before_rename(const eig_result_file *r, haddr_t *eoa)
+{
+    eig_file_probe pr;
+    probe_file(r->tmp_path, &pr);
+    *eoa = pr.eoa;
+    EIG_CHECK(pr.readable, EIG_ERR_OUTPUT, "%s: cannot read the finished file back; not renamed to %s", r->tmp_path, r->path);
+    EIG_CHECK(pr.key_found && strcmp(pr.key, r->key) == 0 && strcmp(pr.run_id, r->run_id) == 0, EIG_ERR_OUTPUT,
+              "%s: changed by another run while this one wrote it (run id %s, this run %s); not renamed to %s: check "
+              "both runs' results, then finish it with --resume",
+              r->tmp_path, pr.run_id[0] ? pr.run_id : "none", r->run_id, r->path);
+    EIG_CHECK(pr.pending < 0, EIG_ERR_OUTPUT, "%s: matrix %lld has no result; not renamed to %s: finish it with --resume",
+              r->tmp_path, pr.pending, r->path);
+    return 0;
+}
+
+static void dir_of(const char *path, char *dir, size_t cap)
+{
+    snprintf(dir, cap, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (!slash) snprintf(dir, cap, ".");
+    else if (slash == dir) dir[1] = '\0';
+    else *slash = '\0';
+}
+
 int eig_results_finish(eig_result_file *r, int ok, int keep_partial)
 {
     herr_t e = 0;
@@ -187,14 +409,31 @@ int eig_results_finish(eig_result_file *r, int ok, int keep_partial)
     if (rank == 0) {
         if (!ok || e < 0) {
             if (!keep_partial) unlink(r->tmp_path);
-            if (ok) rc = EIG_ERROR(EIG_ERR_OUTPUT, "%s: closing the result file failed (disk full?); nothing was written", r->path);
-        } else if (rename(r->tmp_path, r->path) != 0) {
-            rc = EIG_ERROR(EIG_ERR_OUTPUT, "%s: cannot rename %s into place: %s", r->path, r->tmp_path, strerror(errno));
+            else if (access(r->tmp_path, F_OK) == 0)
+                fprintf(stderr, "eigsweep: note: %s keeps the matrices solved so far; run the same command with "
+                                "--resume to finish it\n", r->tmp_path);
+            if (ok) rc = EIG_ERROR(EIG_ERR_OUTPUT, "%s: closing the result file failed (disk full?); %s", r->path,
+                                   keep_partial ? "the .partial is kept" : "nothing was written");
+        } else {
+            char dir[4096];
+            dir_of(r->path, dir, sizeof dir);
+            haddr_t eoa = 0;
+            struct stat st;
+            rc = sync_path(r->tmp_path, 0);
+            if (!rc) rc = verify_before_rename(r, &eoa);
+            /* The reservation's slack past HDF5's last byte goes back (the
+             * sec2 driver leaves it; MPI-IO trims it at close). Not synced:
+             * a crash that loses it only leaves the file longer. */
+            if (!rc && eoa > 0 && stat(r->tmp_path, &st) == 0 && (haddr_t)st.st_size > eoa && truncate(r->tmp_path, (off_t)eoa) != 0)
+                rc = EIG_ERROR(EIG_ERR_OUTPUT, "%s: cannot trim the reservation's slack: %s", r->tmp_path, strerror(errno));
+            if (!rc && rename(r->tmp_path, r->path) != 0)
+                rc = EIG_ERROR(EIG_ERR_OUTPUT, "%s: cannot rename %s into place: %s", r->path, r->tmp_path, strerror(errno));
+            if (!rc) rc = sync_path(dir, 1);
         }
+        eig_output_lock_release(&r->lock);
     }
     if (r->parallel) {
         MPI_Bcast(&rc, 1, MPI_INT, 0, r->comm);
-        if (rc && rank != 0) rc = EIG_ERR_OUTPUT;
     }
     return rc;
 }

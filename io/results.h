@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "eigsweep.h"
+#include "output_lock.h"
 
 #define EIG_STATUS_PENDING (-1) /* /status of a matrix not solved yet */
 
@@ -24,6 +25,10 @@ typedef struct {
     int n;
     char path[4096];
     char tmp_path[4200];
+    hsize_t reserve;       /* bytes the whole file needs: reserved on create and resume */
+    eig_output_lock lock;  /* rank 0: OUT.h5.lock, held from open to finish */
+    char key[8192];        /* the resume_key this run wrote or matched */
+    char run_id[40];       /* root attribute run_id: 32 hex digits, new per run */
 } eig_result_file;
 
 typedef struct {
@@ -33,18 +38,28 @@ typedef struct {
     const char *key;       /* what must match for --resume (input, shape, method, ...) */
 } eig_results_mode;
 
-/* Opens the output for writing. With mode->resume and a matching .partial,
- * reopens it (*resumed = 1); with --resume and a complete OUT.h5,
- * *complete = 1 and nothing is opened. Gather mode: rank 0 only calls it. */
+/* Opens the output for writing, after taking its lock (a second run on the
+ * same output fails at once). With mode->resume: a .partial holding solved
+ * rows and a matching key is reopened (*resumed = 1); one holding none (its
+ * creation was interrupted) is created again; a complete OUT.h5 whose key
+ * matches gives *complete = 1 and nothing is opened. A key that does not
+ * match is refused (exit 2) and nothing is deleted. Gather mode: rank 0
+ * only calls it; parallel: every rank of comm. */
 int eig_results_open(MPI_Comm comm, const char *path, const eig_solve_params *p, eig_idx count, int n,
                      const eig_results_mode *mode, int *resumed, int *complete, eig_result_file *r);
 /* Rows [start, start+count); vectors may be NULL. Status goes last. */
 int eig_results_write(eig_result_file *r, eig_idx start, eig_idx count, const void *values,
                       const int8_t *status, const int32_t *iterations, const void *vectors);
 int eig_results_read_status(eig_result_file *r, eig_idx start, eig_idx count, int8_t *status);
-/* ok: close and rename into place (collective in parallel mode). Not ok:
- * close and remove the partial file, or keep it when keep_partial (a job
- * that can be resumed). */
+/* Writes the metadata (attributes) to disk: after the provenance is written
+ * at open, so that the finish only overwrites values in place. Collective
+ * in parallel mode. */
+int eig_results_flush(eig_result_file *r);
+/* ok: close, fsync, check that the .partial still carries this run's key and
+ * run id and that no row is pending, then rename into place (collective in
+ * parallel mode); a failed check keeps the .partial. Not ok: close and
+ * remove the partial file, or keep it when keep_partial (a resumed run never
+ * deletes rows an earlier run wrote). Releases the lock either way. */
 int eig_results_finish(eig_result_file *r, int ok, int keep_partial);
 
 #endif

@@ -1,6 +1,8 @@
 /* Test helper without hdf5-tools: prints or compares datasets.
  *   h5_rows FILE DSET START COUNT   rows START..START+COUNT-1 as text, one per line
- *   h5_rows --same A B DSET...      exit 0 when the datasets are identical bit for bit */
+ *   h5_rows --same A B DSET...      exit 0 when the datasets are identical bit for bit
+ *   h5_rows --set FILE DSET START COUNT V   sets rows of a 1-D integer dataset to V
+ *                                   (e.g. /status back to -1: a run killed half-way) */
 #include <hdf5.h>
 #include <math.h>
 #include <stdio.h>
@@ -69,10 +71,25 @@ static int rows(const char *path, const char *name, long long start, long long c
     return rc;
 }
 
+static int set_rows(const char *path, const char *name, long long start, long long count, int value)
+{
+    hid_t f = H5Fopen(path, H5F_ACC_RDWR, H5P_DEFAULT);
+    hid_t d = f < 0 ? -1 : eig_h5_open_dataset(f, name);
+    if (d < 0) { fprintf(stderr, "cannot open %s:/%s for writing\n", path, name); return 2; }
+    int *v = malloc(sizeof(int) * (size_t)(count > 0 ? count : 1));
+    for (long long i = 0; i < count; i++) v[i] = value;
+    int rc = eig_h5_write_rows(d, H5T_NATIVE_INT, start, count, v, H5P_DEFAULT) != 0;
+    free(v);
+    H5Dclose(d);
+    rc |= H5Fclose(f) < 0;
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     H5Eset_auto2(H5E_DEFAULT, NULL, NULL);
     if (argc >= 5 && !strcmp(argv[1], "--same")) return same(argv[2], argv[3], argc - 4, argv + 4);
+    if (argc == 7 && !strcmp(argv[1], "--set")) return set_rows(argv[2], argv[3], atoll(argv[4]), atoll(argv[5]), atoi(argv[6]));
     if (argc == 5) return rows(argv[1], argv[2], atoll(argv[3]), atoll(argv[4]));
     fprintf(stderr, "usage: h5_rows FILE DSET START COUNT | h5_rows --same A B DSET...\n");
     return 2;
