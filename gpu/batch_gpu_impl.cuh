@@ -143,16 +143,17 @@ __global__ void EIG_FN(warp_jacobi_kernel)(int n, int max_sweeps, eig_idx count,
     eig_real *val = values + m * n, *vecs = vec ? vectors + m * nn : 0;
 #define SA(i, j) A[(i) * ld + (j)]
 #define SV(i, j) V[(i) * ld + (j)]
-    /* Lower triangle in (the CPU reads only that), mirrored; NaN/Inf check and
-     * the largest |entry| for the power-of-two scaling, as eig_dense_prepare. */
+    /* Lower triangle in (the CPU solves that), mirrored; NaN/Inf check of
+     * every entry (either triangle) and the largest |entry| for the
+     * power-of-two scaling, as eig_dense_prepare. */
     eig_real big = EIG_ZERO;
     int bad = 0;
     for (int idx = lane; idx < nn; idx += 32) {
         int i = idx / n, j = idx - i * n;
-        if (j > i) continue;
         eig_real x = a_in[idx];
         if (!EIG_ISFINITE(x)) bad = 1;
         else if (EIG_FABS(x) > big) big = EIG_FABS(x);
+        if (j > i) continue;
         SA(i, j) = x;
         SA(j, i) = x;
     }
