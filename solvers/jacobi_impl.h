@@ -157,6 +157,8 @@ EIG_HD int EIG_FN(eig_sym_jacobi)(int n, eig_real *a, eig_idx as, eig_real *w, e
         if (rot == 0 && thresh == 0) { st = EIG_STATUS_OK; break; }
     }
     if (sweeps) *sweeps = done;
+    if (st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, a, (eig_idx)(n + 1) * as, sigma))
+        st = EIG_STATUS_INVALID_INPUT; /* an eigenvalue beyond the largest float */
     if (st != EIG_STATUS_OK) goto fail;
     for (int k = 0; k < n; k++) w[k * ws] = EIG_A(k, k) / sigma;
     EIG_FN(eig_sort_ascending)(n, w, ws, v, vs, 1);

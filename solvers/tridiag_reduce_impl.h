@@ -810,6 +810,8 @@ EIG_HD int EIG_FN(eig_sym_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_i
         }
     }
     eig_team_sync(t);
+    if (st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, w, ws, sigma))
+        st = EIG_STATUS_INVALID_INPUT; /* an eigenvalue beyond the largest float */
     if (st != EIG_STATUS_OK) {
         EIG_FN(eig_fill_nan_team)(t, n, w, ws);
         EIG_FN(eig_fill_nan_team)(t, (eig_idx)n * n, v, vs);
@@ -858,6 +860,8 @@ EIG_HD int EIG_FN(eig_herm_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_
         }
     }
     eig_team_sync(t);
+    if (st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, w, ws, sigma))
+        st = EIG_STATUS_INVALID_INPUT; /* an eigenvalue beyond the largest float */
     if (st != EIG_STATUS_OK) {
         EIG_FN(eig_fill_nan_team)(t, n, w, ws);
         EIG_FN(eig_fill_nan_team)(t, 2 * (eig_idx)n * n, v, vs);
@@ -947,7 +951,8 @@ EIG_HD void EIG_FN(eig_tridiag_ql_vectors_form_team)(eig_team t, int n, int zc, 
 /* Second half, by one thread: QL on (d, e) when the first half's status st
  * is ok, the values scaled back. log NULL: the values sorted ascending;
  * else the rotations logged and the values left unsorted. Returns the
- * status (d as the QL left it on failure). */
+ * status (d as the QL left it on failure; invalid input when a value
+ * would be beyond the largest float). */
 EIG_HD int EIG_FN(eig_tridiag_ql_logged_finish)(int n, int st, eig_real sigma, eig_real *d, eig_idx ds, eig_real *e,
                                                eig_idx es, int zc, int max_iter_factor, int *iters, eig_ql_log *log)
 {
@@ -957,6 +962,7 @@ EIG_HD int EIG_FN(eig_tridiag_ql_logged_finish)(int n, int st, eig_real sigma, e
         st = EIG_FN(eig_tridiag_ql_run)(solo, n, d, ds, e, zc * es, 0, 0, 0, 0, 1, 0, 0, 0, log, max_iter_factor,
                                         iters);
     if (st != EIG_STATUS_OK) return st;
+    if (EIG_FN(eig_unscale_overflows)(n, d, ds, sigma)) return EIG_STATUS_INVALID_INPUT;
     for (int k = 0; k < n; k++) d[k * ds] /= sigma;
     return EIG_STATUS_OK;
 }
@@ -982,6 +988,8 @@ EIG_HD int EIG_FN(eig_tridiag_bisect_scaled)(int n, const eig_real *d, const eig
                                         &nf, bwork, wks, &it);
     if (nfound) *nfound = nf;
     if (iters) *iters = it;
+    if (st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(nf, w, ws, sigma))
+        return EIG_STATUS_INVALID_INPUT; /* the callers fill NaN */
     if (st == EIG_STATUS_OK)
         for (int k = 0; k < n; k++) w[k * ws] /= sigma;
     return st;
