@@ -144,16 +144,17 @@ __global__ void EIG_FN(warp_jacobi_kernel)(int n, int max_sweeps, eig_idx count,
     eig_real *val = values + m * n, *vecs = vec ? vectors + m * nn : 0;
 #define SA(i, j) A[(i) * ld + (j)]
 #define SV(i, j) V[(i) * ld + (j)]
-    /* Lower triangle in (the CPU reads only that), mirrored; NaN/Inf check and
-     * the largest |entry| for the power-of-two scaling, as eig_dense_prepare. */
+    /* Lower triangle in (the CPU solves that), mirrored; NaN/Inf check of
+     * every entry (either triangle) and the largest |entry| for the
+     * power-of-two scaling, as eig_dense_prepare. */
     eig_real big = EIG_ZERO;
     int bad = 0;
     for (int idx = lane; idx < nn; idx += 32) {
         int i = idx / n, j = idx - i * n;
-        if (j > i) continue;
         eig_real x = a_in[idx];
         if (!EIG_ISFINITE(x)) bad = 1;
         else if (EIG_FABS(x) > big) big = EIG_FABS(x);
+        if (j > i) continue;
         SA(i, j) = x;
         SA(j, i) = x;
     }
@@ -264,6 +265,9 @@ __global__ void EIG_FN(warp_jacobi_kernel)(int n, int max_sweeps, eig_idx count,
         done++;
         if (rotations == 0 && thresh == 0) { st = EIG_STATUS_OK; break; }
     }
+    /* an eigenvalue beyond the largest float: as the CPU (every lane reads
+     * the same diagonal, so the same answer) */
+    if (st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, A, ld + 1, sigma)) st = EIG_STATUS_INVALID_INPUT;
     if (st != EIG_STATUS_OK) {
         EIG_FN(warp_fail)(n, lane, val, vecs);
         if (lane == 0) status[m] = (int8_t)st, iterations[m] = done;
@@ -380,7 +384,8 @@ __global__ void EIG_FN(eigval_bisect_kernel)(int n, eig_idx count, const eig_rea
     if (capped) status[m] = EIG_STATUS_NOT_CONVERGED;
 }
 
-__global__ void EIG_FN(eigval_finish_kernel)(int n, eig_idx count, const eig_real *work, eig_real *values)
+__global__ void EIG_FN(eigval_finish_kernel)(int n, eig_idx count, const eig_real *work, eig_real *values,
+                                             int8_t *status)
 {
     eig_idx m = (eig_idx)blockIdx.x * blockDim.x + threadIdx.x;
     if (m >= count) return;
@@ -394,6 +399,10 @@ __global__ void EIG_FN(eigval_finish_kernel)(int n, eig_idx count, const eig_rea
         if (k > 0 && x < prev) x = prev;
         prev = x;
         w[k] = x / s;
+    }
+    if (EIG_FN(eig_bisect_overflowed)(found, w, 1, s)) { /* as eig_tridiag_bisect */
+        for (int k = 0; k < n; k++) w[k] = EIG_FN(eig_bisect_nan)();
+        status[m] = EIG_STATUS_INVALID_INPUT;
     }
 }
 
@@ -675,7 +684,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
             unsigned long long threads = (unsigned long long)cnt * (unsigned long long)n;
             EIG_FN(eigval_bisect_kernel)<<<(unsigned)((threads + 255) / 256), 256, 0, st>>>(n, cnt, work, val_mw,
                                                                                            d_status, d_iters);
-            EIG_FN(eigval_finish_kernel)<<<blocks, T, 0, st>>>(n, cnt, work, val_mw);
+            EIG_FN(eigval_finish_kernel)<<<blocks, T, 0, st>>>(n, cnt, work, val_mw, d_status);
             break;
         }
         default:

@@ -172,6 +172,8 @@ __global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, i
             int it = 0;
             st = EIG_FN(eig_tridiag_ql_team)(t, n, w, 1, w + n, 1, V, rowlen, zc, 1, zc, w + 2 * n, 0, 1,
                                               p.max_iter_factor, &it);
+            eig_team_sync(t);
+            if (st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, w, 1, sig[j])) st = EIG_STATUS_INVALID_INPUT;
             EIG_TEAM_FOR(t, k, 0, n - 1) dl[(eig_idx)k * G] = w[k] / sig[j];
             if (t.rank == 0) iterations[m] = it;
         }

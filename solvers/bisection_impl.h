@@ -106,6 +106,17 @@ EIG_HD eig_real EIG_FN(eig_bisect_prepare)(int n, const eig_real *d, eig_idx ds,
     return e2max;
 }
 
+/* 1 when one of the nf values w[k*ws], unscaled by 1/s, came out beyond the
+ * largest float (entries near it: s < 1). Such a matrix gets invalid input
+ * (solvers/unscale_impl.h says why). */
+EIG_HD int EIG_FN(eig_bisect_overflowed)(int nf, const eig_real *w, eig_idx ws, eig_real s)
+{
+    if (!(s < EIG_ONE)) return 0;
+    int over = 0;
+    for (int k = 0; k < nf; k++) over |= !EIG_ISFINITE(w[(eig_idx)k * ws]);
+    return over;
+}
+
 /* Gershgorin interval of the scaled matrix, widened (as dstebz) so the counts
  * at its ends are safely 0 and n despite rounding. */
 EIG_HD void EIG_FN(eig_bisect_gershgorin)(int n, const eig_real *sd, const eig_real *e2, eig_idx wks,
@@ -198,8 +209,9 @@ EIG_HD int EIG_FN(eig_bisect_indices)(int n, const eig_real *sd, const eig_real 
  * Writes the selected eigenvalues ascending into w[k*ws], k < *nfound; slots
  * *nfound..n-1 get NaN. work: eig_tridiag_bisect_work(n) reals strided by wks.
  * *iters: bisection steps (Sturm counts) performed.
- * Returns EIG_STATUS_OK; EIG_STATUS_INVALID_INPUT for NaN/Inf in d or e or a
- * bad selection (all w NaN, *nfound = 0); EIG_STATUS_NOT_CONVERGED if the
+ * Returns EIG_STATUS_OK; EIG_STATUS_INVALID_INPUT for NaN/Inf in d or e, a
+ * bad selection or an eigenvalue beyond the largest float (all w NaN,
+ * *nfound = 0); EIG_STATUS_NOT_CONVERGED if the
  * safety cap on steps was hit (values still written). */
 EIG_HD int EIG_FN(eig_tridiag_bisect)(int n, const eig_real *d, eig_idx ds, const eig_real *e,
                                       eig_idx es, int sel, int il, int iu, eig_real vl, eig_real vu,
@@ -252,6 +264,10 @@ EIG_HD int EIG_FN(eig_tridiag_bisect)(int n, const eig_real *d, eig_idx ds, cons
     int capped = EIG_FN(eig_bisect_indices)(n, sd, e2, ub, ubc, wks, pivmin, abstol, ja, jb, L, cL,
                                             U, cU, s, w, ws, &steps);
     *iters += steps;
+    if (EIG_FN(eig_bisect_overflowed)(jb - ja + 1, w, ws, s)) {
+        for (int k = 0; k < n; k++) w[(eig_idx)k * ws] = EIG_FN(eig_bisect_nan)();
+        return EIG_STATUS_INVALID_INPUT;
+    }
     *nfound = jb - ja + 1;
     return capped ? EIG_STATUS_NOT_CONVERGED : EIG_STATUS_OK;
 }

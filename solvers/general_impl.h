@@ -849,6 +849,12 @@ EIG_HD int EIG_FN(eig_general_eigvals_team)(eig_team t, int n, eig_real *a, eig_
     }
     *iters = (int)sweeps;
     eig_team_sync(t); /* the eigenvalues written by other members */
+    if (EIG_FN(eig_unscale_overflows)(n, wr, ws, f) || EIG_FN(eig_unscale_overflows)(n, wi, ws, f)) {
+        eig_team_sync(t); /* every member has read wr, wi */
+        EIG_FN(eig_gen_fill_nan)(t, n, wr, wi, ws);
+        eig_team_sync(t);
+        return EIG_STATUS_INVALID_INPUT; /* an eigenvalue beyond the largest float */
+    }
     if (f != EIG_ONE) {
         const eig_real finv = EIG_ONE / f;
         EIG_TEAM_FOR(t, k, 0, n - 1) {
@@ -866,7 +872,8 @@ EIG_HD int EIG_FN(eig_general_eigvals_team)(eig_team t, int n, eig_real *a, eig_
  * Writes wr[k*ws], wi[k*ws], k<n, in the documented order. *iters = total QR iterations.
  * max_iter_factor: cap = max_iter_factor * n iterations in total (0 → 30, like LAPACK's itmax).
  * Returns EIG_STATUS_OK, EIG_STATUS_NOT_CONVERGED (then all wr/wi set to NaN),
- * or EIG_STATUS_INVALID_INPUT (any NaN/Inf entry; wr/wi set to NaN, nothing else done). */
+ * or EIG_STATUS_INVALID_INPUT (any NaN/Inf entry; wr/wi set to NaN, nothing else done; or
+ * an eigenvalue's real or imaginary part beyond the largest float: wr/wi NaN). */
 EIG_HD int EIG_FN(eig_general_eigvals)(int n, eig_real *a, eig_idx as, eig_real *wr, eig_real *wi,
                                        eig_idx ws, int max_iter_factor, int *iters)
 {

@@ -118,7 +118,8 @@ EIG_HD int EIG_FN(eig_jacobi_sweep)(int n, eig_real *a, eig_idx as, eig_real *v,
 
 /* Real symmetric eigenvalues (ascending in w) and, when v != NULL,
  * orthonormal eigenvectors (columns of v), by cyclic Jacobi.
- * Reads the lower triangle of a and overwrites all of a. max_sweeps <= 0: 30
+ * Checks every entry of a (NaN/Inf anywhere: invalid input), solves its
+ * lower triangle and overwrites all of a. max_sweeps <= 0: 30
  * (quadratic convergence: random matrices need ~6-10 sweeps up to n = 256 in
  * double, fewer in single). Converged when the off-diagonal Frobenius norm is
  * <= eps ||A||_F (each eigenvalue then within eps ||A||_F, Weyl), or when a
@@ -135,17 +136,15 @@ EIG_HD int EIG_FN(eig_sym_jacobi)(int n, eig_real *a, eig_idx as, eig_real *w, e
         st = EIG_STATUS_INVALID_INPUT;
         goto fail;
     }
-    /* mirror the lower triangle, then the same check and scaling as the
-     * tridiagonal route */
-    for (int i = 0; i < n; i++)
-        for (int j = 0; j < i; j++) EIG_A(j, i) = EIG_A(i, j);
+    /* the same check of every entry (NaN/Inf in either triangle: invalid
+     * input) and scaling of the lower triangle as the tridiagonal route,
+     * then the lower triangle mirrored: the solver uses that one */
     if (EIG_FN(eig_dense_prepare)(n, a, as, 1, &sigma) != EIG_STATUS_OK) {
         st = EIG_STATUS_INVALID_INPUT;
         goto fail;
     }
-    if (sigma != EIG_ONE) /* prepare scaled the lower triangle only */
-        for (int i = 0; i < n; i++)
-            for (int j = 0; j < i; j++) EIG_A(j, i) = EIG_A(i, j);
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < i; j++) EIG_A(j, i) = EIG_A(i, j);
     if (v) EIG_FN(eig_set_identity)(n, v, vs, 1);
     for (;;) {
         eig_real off2, fro2, offsum;
@@ -158,6 +157,8 @@ EIG_HD int EIG_FN(eig_sym_jacobi)(int n, eig_real *a, eig_idx as, eig_real *w, e
         if (rot == 0 && thresh == 0) { st = EIG_STATUS_OK; break; }
     }
     if (sweeps) *sweeps = done;
+    if (st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, a, (eig_idx)(n + 1) * as, sigma))
+        st = EIG_STATUS_INVALID_INPUT; /* an eigenvalue beyond the largest float */
     if (st != EIG_STATUS_OK) goto fail;
     for (int k = 0; k < n; k++) w[k * ws] = EIG_A(k, k) / sigma;
     EIG_FN(eig_sort_ascending)(n, w, ws, v, vs, 1);

@@ -1,6 +1,7 @@
 /* The list of solver bodies instantiated by precision.h, once per precision.
  * No include guard: it is meant to be included twice. Order matters where one
  * body calls another (tridiagonal routines before the families that use them). */
+#include "unscale_impl.h"
 #include "general_impl.h"
 #include "bisection_impl.h"
 #include "tridiag_ql_impl.h"

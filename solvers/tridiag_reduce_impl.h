@@ -55,6 +55,21 @@ EIG_HD eig_real EIG_FN(eig_col_norm_team)(eig_team t, int n, const eig_real *a, 
     return big * EIG_SQRT(sum);
 }
 
+/* A column below the subdiagonal whose norm is under this floor gets no
+ * reflector (tau = 0): its entries are left out of T. Without the floor a
+ * rank-one matrix (c * ones(n,n), or c u u^H) failed: after the first
+ * reflector its trailing block is rounding noise, and every further step
+ * reduces noise of the noise, each column about eps times the one before,
+ * until the columns are subnormal; then 1 / (alpha - beta) overflows and u,
+ * and everything after it, turns NaN (double from n = 24 or so, single from
+ * n = 8; tridiag-ql then failed to converge, bisection called the matrix
+ * invalid). Leaving such a column out moves A by less than the floor,
+ * safmin/eps, while the caller has scaled A (eig_dense_prepare) so that
+ * max |a_ij| >= sqrt(safmin/eps): a relative change below sqrt(safmin/eps)
+ * (1e-146 in double, 4e-16 in single), far under eps. At or above the floor
+ * |alpha - beta| >= xnorm keeps 1 / (alpha - beta) finite. */
+EIG_HD eig_real EIG_FN(eig_reflector_floor)(void) { return EIG_SAFMIN / EIG_EPS; }
+
 /* Where u is copied in the team scratch: after the 32 reduction slots for
  * a block team (eig_team_reduce uses them when the block has several
  * warps), at its start for a warp team, which reduces through shuffles
@@ -112,7 +127,7 @@ EIG_HD void EIG_FN(eig_sym_tridiag_reduce_team)(eig_team t, int n, eig_real *a, 
         eig_real alpha = EIG_A(r0, k);
         eig_real xnorm = EIG_FN(eig_col_norm_team)(t, n, a, as, 1, k, r0 + 1, red);
         eig_real beta = alpha, tk = 0;
-        if (xnorm != 0) {
+        if (xnorm >= EIG_FN(eig_reflector_floor)()) {
             /* beta gets the sign opposite to alpha: no cancellation in alpha - beta */
             beta = -EIG_COPYSIGN(EIG_HYPOT(alpha, xnorm), alpha);
             tk = (beta - alpha) / beta;
@@ -364,7 +379,7 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_team)(eig_team t, int n, eig_real *a,
         eig_real ar = EIG_RE(r0, k), ai = EIG_IM(r0, k);
         eig_real xnorm = EIG_FN(eig_col_norm_team)(t, n, a, as, 2, k, r0 + 1, red);
         eig_real br = ar, bi = ai, tk = 0;
-        if (xnorm != 0) {
+        if (xnorm >= EIG_FN(eig_reflector_floor)()) {
             eig_real aabs = EIG_HYPOT(ar, ai);
             eig_real nu = EIG_HYPOT(aabs, xnorm);
             eig_real phr = EIG_ONE, phi = EIG_ZERO; /* phase of alpha (1 when alpha = 0) */
@@ -795,6 +810,8 @@ EIG_HD int EIG_FN(eig_sym_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_i
         }
     }
     eig_team_sync(t);
+    if (st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, w, ws, sigma))
+        st = EIG_STATUS_INVALID_INPUT; /* an eigenvalue beyond the largest float */
     if (st != EIG_STATUS_OK) {
         EIG_FN(eig_fill_nan_team)(t, n, w, ws);
         EIG_FN(eig_fill_nan_team)(t, (eig_idx)n * n, v, vs);
@@ -843,6 +860,8 @@ EIG_HD int EIG_FN(eig_herm_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_
         }
     }
     eig_team_sync(t);
+    if (st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, w, ws, sigma))
+        st = EIG_STATUS_INVALID_INPUT; /* an eigenvalue beyond the largest float */
     if (st != EIG_STATUS_OK) {
         EIG_FN(eig_fill_nan_team)(t, n, w, ws);
         EIG_FN(eig_fill_nan_team)(t, 2 * (eig_idx)n * n, v, vs);
@@ -932,7 +951,8 @@ EIG_HD void EIG_FN(eig_tridiag_ql_vectors_form_team)(eig_team t, int n, int zc, 
 /* Second half, by one thread: QL on (d, e) when the first half's status st
  * is ok, the values scaled back. log NULL: the values sorted ascending;
  * else the rotations logged and the values left unsorted. Returns the
- * status (d as the QL left it on failure). */
+ * status (d as the QL left it on failure; invalid input when a value
+ * would be beyond the largest float). */
 EIG_HD int EIG_FN(eig_tridiag_ql_logged_finish)(int n, int st, eig_real sigma, eig_real *d, eig_idx ds, eig_real *e,
                                                eig_idx es, int zc, int max_iter_factor, int *iters, eig_ql_log *log)
 {
@@ -942,6 +962,7 @@ EIG_HD int EIG_FN(eig_tridiag_ql_logged_finish)(int n, int st, eig_real sigma, e
         st = EIG_FN(eig_tridiag_ql_run)(solo, n, d, ds, e, zc * es, 0, 0, 0, 0, 1, 0, 0, 0, log, max_iter_factor,
                                         iters);
     if (st != EIG_STATUS_OK) return st;
+    if (EIG_FN(eig_unscale_overflows)(n, d, ds, sigma)) return EIG_STATUS_INVALID_INPUT;
     for (int k = 0; k < n; k++) d[k * ds] /= sigma;
     return EIG_STATUS_OK;
 }
@@ -967,6 +988,8 @@ EIG_HD int EIG_FN(eig_tridiag_bisect_scaled)(int n, const eig_real *d, const eig
                                         &nf, bwork, wks, &it);
     if (nfound) *nfound = nf;
     if (iters) *iters = it;
+    if (st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(nf, w, ws, sigma))
+        return EIG_STATUS_INVALID_INPUT; /* the callers fill NaN */
     if (st == EIG_STATUS_OK)
         for (int k = 0; k < n; k++) w[k * ws] /= sigma;
     return st;

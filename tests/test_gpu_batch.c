@@ -15,6 +15,12 @@
  *    has NaN (unused subset slots, failed matrices);
  *  - vectors: ||A v_k - w_k v_k|| <= TOL_VECTORS * n * eps * ||A||_F and
  *    |V^H V - I| <= TOL_VECTORS * n * eps; all NaN for a failed matrix.
+ * Then issue 19's special batches (tests/special_inputs.h: rank-one
+ * matrices, NaN/Inf above or below the diagonal or on it, eigenvalues
+ * beyond the largest float) through every kernel that applies and the
+ * automatic choice (method auto too, as the GPU resolves it): each matrix
+ * must get the status the batch expects (the CPU's, which
+ * test_special_inputs checks against LAPACK), values and vectors as above.
  * Exits 77 (CTest: skipped) when no CUDA device is present. */
 #include <float.h>
 #include <math.h>
@@ -24,6 +30,7 @@
 
 #include "batch_gpu.h"
 #include "eigsweep.h"
+#include "special_inputs.h"
 #include "testutil.h"
 
 #define TOL_VALUES 100.0
@@ -359,6 +366,124 @@ static int run_case(const gpu_case *gc, int single, int n, const char *kernel, s
     return 1;
 }
 
+/* One special batch (tests/special_inputs.h) through the GPU with `kernel`
+ * (NULL: the automatic choice) and the CPU: statuses as the batch expects
+ * on both, values against the CPU's, vectors checked, failures all NaN.
+ * method AUTO is resolved as the GPU backend resolves it. */
+static int run_special(eig_kind kind, eig_method method, int vectors, int single, int n, const char *kernel, int which)
+{
+    eig_solve_params p;
+    memset(&p, 0, sizeof p);
+    p.kind = kind, p.method = method, p.vectors = vectors;
+    p.precision = single ? EIG_PREC_SINGLE : EIG_PREC_DOUBLE;
+    if (eig_method_resolve_gpu(&p, n) != 0) return 0;
+    if (kernel && !eig_gpu_kernel_applies(kernel, &p, n)) return 0;
+    const char *only = getenv("EIG_TEST_GPU_ONLY");
+    if (only && *only && (!kernel || strcmp(kernel, only))) return 0;
+    special_batch b = special_make(which, &p, n, &rng);
+    eig_layout l = eig_layout_of(&p, n);
+    const eig_idx count = b.count;
+    const size_t es = single ? sizeof(float) : sizeof(double), nin = (size_t)(l.input * count);
+    const size_t nval = (size_t)(l.values * count), nvec = (size_t)(l.vectors * count);
+    const int zc = kind == EIG_KIND_HERMITIAN ? 2 : 1;
+    const double eps = single ? FLT_EPSILON / 2 : DBL_EPSILON / 2;
+    void *in = malloc(es * nin), *in_cpu = malloc(es * nin);
+    to_precision(single, b.a, in, nin);
+    from_precision(single, in, b.a, nin); /* the input as solved */
+    memcpy(in_cpu, in, es * nin);
+    void *val_c = malloc(es * nval), *val_g = malloc(es * nval);
+    void *vec_c = nvec ? malloc(es * nvec) : NULL, *vec_g = nvec ? malloc(es * nvec) : NULL;
+    int8_t *st_c = malloc((size_t)count), *st_g = malloc((size_t)count);
+    int32_t *it_c = malloc(sizeof(int32_t) * (size_t)count), *it_g = malloc(sizeof(int32_t) * (size_t)count);
+    memset(st_g, STATUS_SENTINEL, (size_t)count);
+    int rc_c = eig_cpu_solve_batch(&p, n, count, in_cpu, val_c, st_c, it_c, vec_c);
+    eig_gpu_config cfg = {0, 2, 0, 0, kernel, 0};
+    int rc_g = eig_gpu_solve_batch(&cfg, &p, n, count, in, val_g, st_g, it_g, vec_g);
+    char what[200];
+    snprintf(what, sizeof what, "%s %s%s %s %s n=%d kernel=%s", special_names[which], eig_kind_name(kind),
+             eig_method_name(p.method), vectors ? "+vectors" : "", single ? "single" : "double", n,
+             kernel ? kernel : "auto");
+    eig_test_expect(rc_c == 0 && rc_g == 0, "%s: backend returned cpu %d gpu %d", what, rc_c, rc_g);
+    double *vc = malloc(sizeof(double) * nval), *vg = malloc(sizeof(double) * nval);
+    double *xg = nvec ? malloc(sizeof(double) * nvec) : NULL;
+    from_precision(single, val_c, vc, nval);
+    from_precision(single, val_g, vg, nval);
+    if (nvec) from_precision(single, vec_g, xg, nvec);
+    int bad_status = 0, bad_values = 0, bad_vectors = 0;
+    for (eig_idx m = 0; m < count && rc_c == 0 && rc_g == 0; m++) {
+        if (st_g[m] != b.expect[m] || st_c[m] != b.expect[m]) {
+            if (!bad_status++)
+                fprintf(stderr, "  %s: matrix %lld status gpu %d cpu %d, expected %d\n", what, (long long)m, st_g[m],
+                        st_c[m], b.expect[m]);
+            continue;
+        }
+        const double *am = b.a + m * l.input, *x = xg ? xg + m * l.vectors : 0;
+        if (b.expect[m] != 0) {
+            if (!all_nan(vg + m * l.values, (size_t)l.values) || (x && !all_nan(x, (size_t)l.vectors)))
+                if (!bad_values++) fprintf(stderr, "  %s: matrix %lld failed but not all its outputs are NaN\n", what, (long long)m);
+            continue;
+        }
+        double norm = input_norm(&p, n, am);
+        double tol = (kind == EIG_KIND_GENERAL ? TOL_VALUES_GENERAL : TOL_VALUES) * n * eps * norm;
+        double err = value_error(&p, n, vg + m * l.values, vc + m * l.values);
+        if (!(err <= tol) && !(err == 0)) {
+            if (!bad_values++)
+                fprintf(stderr, "  %s: matrix %lld values differ by %.3g (tol %.3g)\n", what, (long long)m, err, tol);
+        } else if (tol > 0 && err / tol > worst_ratio) worst_ratio = err / tol;
+        if (!x) continue;
+        double res, orth;
+        vector_errors(n, zc, am, vg + m * l.values, x, &res, &orth);
+        double rtol = TOL_VECTORS * n * eps * norm, otol = TOL_VECTORS * n * eps;
+        if (!(res <= rtol || res == 0) || !(orth <= otol))
+            if (!bad_vectors++)
+                fprintf(stderr, "  %s: matrix %lld residual %.3g (tol %.3g) orthogonality %.3g (tol %.3g)\n", what,
+                        (long long)m, res, rtol, orth, otol);
+    }
+    eig_test_expect(!bad_status, "%s: %d statuses not as expected", what, bad_status);
+    eig_test_expect(!bad_values, "%s: %d matrices' values off the CPU's (or failed ones not NaN)", what, bad_values);
+    eig_test_expect(!bad_vectors, "%s: %d matrices' vectors fail residual/orthogonality", what, bad_vectors);
+    free(in), free(in_cpu), free(val_c), free(val_g), free(vec_c), free(vec_g), free(st_c), free(st_g);
+    free(it_c), free(it_g), free(vc), free(vg), free(xg);
+    special_free(&b);
+    return 1;
+}
+
+/* Every special batch, every method (and auto) of every kind, every kernel
+ * that applies; the thread kernels only up to n = 64 (one thread per
+ * matrix at n = 128 takes seconds). */
+static int run_specials(int quick)
+{
+    static const int special_sizes[] = {1, 2, 5, 16, 17, 32, 48, 64, 128, 200};
+    static const struct {
+        eig_kind kind;
+        eig_method method;
+        int vectors;
+    } special_methods[] = {
+        {EIG_KIND_SYMMETRIC, EIG_METHOD_JACOBI, 0},     {EIG_KIND_SYMMETRIC, EIG_METHOD_JACOBI, 1},
+        {EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 0}, {EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 1},
+        {EIG_KIND_SYMMETRIC, EIG_METHOD_BISECTION, 0},  {EIG_KIND_SYMMETRIC, EIG_METHOD_AUTO, 0},
+        {EIG_KIND_SYMMETRIC, EIG_METHOD_AUTO, 1},       {EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 0},
+        {EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 1}, {EIG_KIND_HERMITIAN, EIG_METHOD_BISECTION, 0},
+        {EIG_KIND_HERMITIAN, EIG_METHOD_AUTO, 1},       {EIG_KIND_GENERAL, EIG_METHOD_FRANCIS, 0},
+        {EIG_KIND_TRIDIAGONAL, EIG_METHOD_BISECTION, 0},
+    };
+    int ran = 0;
+    for (size_t mc = 0; mc < sizeof special_methods / sizeof special_methods[0]; mc++)
+        for (int single = 0; single <= 1; single++)
+            for (size_t s = 0; s < sizeof special_sizes / sizeof special_sizes[0]; s++) {
+                const int n = special_sizes[s];
+                if ((quick == 1 && n != 2 && n != 17 && n != 48) || (quick >= 2 && n != 17)) continue;
+                for (size_t k = 0; k < sizeof kernels / sizeof kernels[0]; k++) {
+                    const char *kn = kernels[k];
+                    if (n > 64 && kn && (!strcmp(kn, "thread-global") || !strcmp(kn, "thread-shared"))) continue;
+                    for (int which = 0; which < SPECIAL_COUNT; which++)
+                        ran += run_special(special_methods[mc].kind, special_methods[mc].method,
+                                           special_methods[mc].vectors, single, n, kn, which);
+                }
+            }
+    return ran;
+}
+
 int main(void)
 {
     if (eig_gpu_device_count() == 0) {
@@ -395,6 +520,7 @@ int main(void)
         ran += run_case(&cases[0], single, n, "warp-general", default_split);
         ran += run_case(&cases[0], single, n, NULL, odd_split);
     }
+    ran += run_specials(quick);
     /* A forced kernel that does not apply is refused, not silently replaced. */
     eig_solve_params p;
     memset(&p, 0, sizeof p);
