@@ -214,6 +214,19 @@ static void probe_file(const char *path, eig_file_probe *pr)
 
 enum { OPEN_CREATE, OPEN_RESUME, OPEN_COMPLETE };
 
+/* --resume goes on only from a file of this run's input and options; a
+ * refusal names the words of the key that differ. */
+static int same_run(const eig_file_probe *pr, const char *key, const char *path, const char *what,
+                    const char *label, const char *way_out, const char *no_key)
+{
+    if (pr->key_found && strcmp(pr->key, key) == 0) return 0;
+    char diff[4096];
+    eig_key_difference(pr->key, label, key, "this run", diff, sizeof diff);
+    return EIG_ERROR(EIG_ERR_USAGE,
+                     "%s: --resume: %s was made by a different run (%s); use the same input and options, or %s",
+                     path, what, pr->key_found ? diff : no_key, way_out);
+}
+
 /* Rank 0, holding the lock: what to do with what an earlier run left. */
 static int decide_open(eig_result_file *r, const eig_results_mode *mode, int *action)
 {
@@ -223,14 +236,7 @@ static int decide_open(eig_result_file *r, const eig_results_mode *mode, int *ac
     if (mode->resume && has_partial) {
         probe_file(r->tmp_path, &pr);
         if (pr.solved) {
-            if (!pr.key_found || strcmp(pr.key, r->key) != 0) {
-                char diff[4096];
-                eig_key_difference(pr.key, "partial", r->key, "this run", diff, sizeof diff);
-                return EIG_ERROR(EIG_ERR_USAGE,
-                                 "%s: --resume: the partial output was made by a different run (%s); use the same "
-                                 "input and options, or remove it",
-                                 r->tmp_path, pr.key_found ? diff : "no resume key");
-            }
+            EIG_CALL(same_run(&pr, r->key, r->tmp_path, "the partial output", "partial", "remove it", "no resume key"));
             *action = OPEN_RESUME;
             return 0;
         }
@@ -243,14 +249,8 @@ static int decide_open(eig_result_file *r, const eig_results_mode *mode, int *ac
     }
     if (mode->resume && has_final && !mode->force) {
         probe_file(r->path, &pr);
-        if (!pr.key_found || strcmp(pr.key, r->key) != 0) {
-            char diff[4096];
-            eig_key_difference(pr.key, "complete file", r->key, "this run", diff, sizeof diff);
-            return EIG_ERROR(EIG_ERR_USAGE,
-                             "%s: --resume: the output is complete but was made by a different run (%s); use the "
-                             "same input and options, or another -o",
-                             r->path, pr.key_found ? diff : "no resume key: not an eigsweep result");
-        }
+        EIG_CALL(same_run(&pr, r->key, r->path, "the output is complete but", "complete file", "another -o",
+                          "no resume key: not an eigsweep result"));
         *action = OPEN_COMPLETE;
         return 0;
     }
