@@ -23,6 +23,7 @@ static void print_usage(void)
         "  solve      compute the eigenvalues of every matrix of a collection\n"
         "  info       describe a collection or result file\n"
         "  merge      join the result files of --range runs (job arrays) into one\n"
+        "  check      verify a result file against its input (residuals, LAPACK)\n"
         "\n"
         "options:\n"
         "  -h, --help     this help; `eigsweep <command> --help` for a command's options\n"
@@ -32,6 +33,7 @@ static void print_usage(void)
         "  eigsweep generate --family control --n 30 --count 100000 -o sweep.h5\n"
         "  mpirun -np 4 eigsweep solve sweep.h5 -o eig.h5 --report report.json\n"
         "  eigsweep info eig.h5\n"
+        "  eigsweep check eig.h5 --sample 1000\n"
         "\n"
         "file format: docs/format.md; exit codes: docs/errors.md\n",
         EIGSWEEP_VERSION);
@@ -43,6 +45,11 @@ static void print_version(void)
     printf("build: %s, %s, CUDA %s (archs %s), NCCL %s, sanitizers %s\n", EIGSWEEP_BUILD_TYPE,
            EIGSWEEP_C_COMPILER, EIGSWEEP_BUILD_CUDA, EIGSWEEP_BUILD_CUDA_ARCHS, EIGSWEEP_BUILD_NCCL,
            EIGSWEEP_BUILD_SANITIZE);
+#ifdef EIGSWEEP_HAVE_LAPACKE
+    printf("check: against LAPACKE\n");
+#else
+    printf("check: without LAPACK (built without LAPACKE)\n");
+#endif
     unsigned maj, min, rel;
     H5get_libversion(&maj, &min, &rel);
     char mpi[MPI_MAX_LIBRARY_VERSION_STRING];
@@ -81,6 +88,8 @@ int main(int argc, char **argv)
         rc = eig_cmd_solve(&ctx, argc - 1, argv + 1);
     } else if (!strcmp(cmd, "merge")) {
         rc = eig_cmd_merge(&ctx, argc - 1, argv + 1);
+    } else if (!strcmp(cmd, "check")) {
+        rc = eig_cmd_check(&ctx, argc - 1, argv + 1);
     } else if (!strcmp(cmd, "info")) {
         rc = eig_cmd_info(&ctx, argc - 1, argv + 1);
     } else {
