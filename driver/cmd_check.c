@@ -545,10 +545,13 @@ static void print_table(const check_options *o, const result_file *r, const eig_
     printf("  sampled %lld of %lld (seed %llu), checked %lld", (long long)t->sampled, (long long)r->rows,
            (unsigned long long)o->seed, (long long)t->checked);
     eig_idx sk = t->skipped[0] + t->skipped[1] + t->skipped[2] + t->skipped[3];
-    if (sk)
-        printf("; skipped %lld whose status is not ok (not_converged %lld, invalid_input %lld, not solved yet %lld, "
-               "unknown %lld)", (long long)sk, (long long)t->skipped[0], (long long)t->skipped[1],
-               (long long)t->skipped[2], (long long)t->skipped[3]);
+    if (sk) {
+        static const char *why[4] = {"not_converged", "invalid_input", "not solved yet", "unknown status"};
+        printf("; skipped %lld whose status is not ok (", (long long)sk);
+        for (int i = 0, first = 1; i < 4; i++)
+            if (t->skipped[i]) printf("%s%s %lld", first ? "" : ", ", why[i], (long long)t->skipped[i]), first = 0;
+        printf(")");
+    }
     printf("\n  %-14s %-27s %10s %10s %10s  %s\n", "measure", "units", "matrices", "max", "mean", "worst matrix");
     for (int i = 0; i < EIG_CHECK_MEASURES; i++) {
         if (!t->count[i]) continue;
@@ -586,6 +589,9 @@ static int run_check(const check_options *o)
                      (long long)t.sampled, o->tolerance);
         else if (!t.checked)
             snprintf(verdict, sizeof verdict, "FAILED: no sampled matrix has status ok: nothing could be checked");
+        else if (t.unverified)
+            snprintf(verdict, sizeof verdict, "ok: all %lld checked matrices within the tolerance %g, but the values of "
+                     "%lld not verified", (long long)t.checked, o->tolerance, (long long)t.unverified);
         else
             snprintf(verdict, sizeof verdict, "ok: all %lld checked matrices within the tolerance %g", (long long)t.checked,
                      o->tolerance);
