@@ -536,9 +536,10 @@ static int write_report(const char *path, const check_options *o, const result_f
 
 static void print_table(const check_options *o, const result_file *r, const eig_source *src, const tally *t)
 {
-    printf("%s: %lld %s matrices of order %d, %s precision, %s%s; input %s%s%s\n", o->result, (long long)r->rows,
+    printf("%s: %lld %s matrices of order %d, %s precision, %s%s; input %s%s%s%s%s\n", o->result, (long long)r->rows,
            eig_kind_name(r->kind), r->n, r->precision == EIG_PREC_SINGLE ? "single" : "double", r->method,
-           r->vectors >= 0 ? " with vectors" : "", src->name, src->synthetic ? "" : ":", src->synthetic ? "" : src->dataset);
+           r->vectors >= 0 ? " with vectors" : "", src->name, src->synthetic ? "" : ":", src->synthetic ? "" : src->dataset,
+           src->offdiag[0] ? " and " : "", src->offdiag);
     if (r->range_start || r->rows != src->count)
         printf("  rows are matrices %lld..%lld of the input\n", (long long)r->range_start,
                (long long)(r->range_start + r->rows - 1));
