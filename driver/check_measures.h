@@ -45,11 +45,12 @@ void eig_check_single_threaded_blas(void);
 
 /* One matrix. a: the input in the solver layout, in double (general and
  * symmetric n·n real, hermitian n·n (re, im), tridiagonal diag[n] then
- * offdiag[n-1]); values: the stored row (general: n (re, im) pairs; other
+ * offdiag[n-1]); symmetric and Hermitian ones are made whole from their
+ * lower triangle in place, as the solvers read them; values: the stored row (general: n (re, im) pairs; other
  * kinds n reals, NaN in unused slots of a subset); vectors: the stored n·n
  * (hermitian: (re, im)) with column k the vector of eigenvalue k, or NULL.
  * Returns 0, or EIG_ERR_RESOURCE when out of memory. */
-int eig_check_matrix(const eig_check_setup *s, const double *a, const double *values, const double *vectors,
+int eig_check_matrix(const eig_check_setup *s, double *a, const double *values, const double *vectors,
                      eig_check_result *out);
 
 #endif

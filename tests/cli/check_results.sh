@@ -43,6 +43,18 @@ out=$("$BIN" check sym_r.h5 -q)
 expect "-q is quiet" test -z "$out"
 expect "the table names the measures" sh -c "'$BIN' check sym_v.h5 --sample 20 | grep -q 'orthogonality'"
 
+# The solvers read a symmetric or Hermitian matrix's lower triangle; check
+# measures that matrix too (here the upper triangle is noise, --trust-kind).
+"$PY" -c "
+import h5py, numpy as np
+rng = np.random.default_rng($seed)
+A = rng.standard_normal((60, 6, 6)) + 1j * rng.standard_normal((60, 6, 6))
+A = A + A.conj().transpose(0, 2, 1)
+A[:, 0, 5] += 0.5
+with h5py.File('skew.h5', 'w') as f: f.create_dataset('matrices', data=A).attrs['kind'] = 'hermitian'"
+"$BIN" solve skew.h5 -o skew_r.h5 -q --vectors --trust-kind
+expect "check measures the lower triangle, as solved" "$BIN" check skew_r.h5 -q
+
 # corrupt FILE DATASET ROW PYTHON-EXPR: changes one row of a copy with h5py.
 corrupt() {
   "$PY" - "$1" "$2" "$3" "$4" <<'EOF'
