@@ -95,6 +95,19 @@ cp tri_sel.h5 bad.h5
 corrupt bad.h5 eigenvalues $row "x[7] = 0.5"
 expect_exit 8 "matrix $row: .*NaN" "$BIN" check bad.h5 --sample 0
 
+# A matrix whose status is not ok is counted, not checked ...
+"$PY" -c "
+import h5py, numpy as np
+A = np.random.default_rng($seed).standard_normal((40, 5, 5)); A = A + A.transpose(0, 2, 1); A[7, 2, 1] = np.nan
+with h5py.File('nan.h5', 'w') as f: f.create_dataset('matrices', data=A).attrs['kind'] = 'symmetric'"
+"$BIN" solve nan.h5 -o nan_r.h5 -q >/dev/null 2>&1 || true  # exit 8: one matrix invalid
+expect "an invalid_input matrix is skipped and counted" sh -c "'$BIN' check nan_r.h5 | grep -q 'invalid_input 1'"
+# ... but must hold NaN, never a value that looks like an answer.
+row=$((RANDOM % 400))
+cp sym_r.h5 bad.h5
+corrupt bad.h5 status $row "x = np.int8(1)"
+expect_exit 8 "matrix $row: status not_converged but eigenvalue 0 is" "$BIN" check bad.h5 --sample 0
+
 # The wrong input: same shape, other matrices (8, every matrix fails) ...
 "$BIN" generate --family random-symmetric --n 9 --count 400 --seed $((seed + 1)) -q -o sym_other.h5
 expect_exit 8 "every one fails: was it solved from this input" "$BIN" check sym_r.h5 --input sym_other.h5 --sample 40
