@@ -160,17 +160,39 @@ static void close_result(result_file *r)
     if (r->file >= 0) H5Fclose(r->file);
 }
 
-/* What solve recorded about the selection: resume_key's "select=S:IL:IU:VL:VU". */
-static void read_selection(hid_t f, eig_check_setup *s)
+/* Parses the selection out of solve's option text: "select=all",
+ * "select=index:I:J", "select=range:A:B" (root attribute solve_options), or
+ * the older resume_key spelling "select=S:IL:IU:VL:VU". 1 when found. */
+static int parse_selection(const char *text, eig_check_setup *s)
 {
-    char key[8192];
-    const char *at;
+    const char *at = strstr(text, "select=");
+    while (at && at != text && at[-1] != ' ') at = strstr(at + 1, "select=");
+    if (!at) return 0;
+    at += strlen("select=");
     int sel, il, iu;
     double vl, vu;
-    if (eig_h5_read_attr_string(f, "resume_key", key, sizeof key) == 0 && (at = strstr(key, " select=")) &&
-        sscanf(at, " select=%d:%d:%d:%lf:%lf", &sel, &il, &iu, &vl, &vu) == 5 && sel >= 0 && sel <= EIG_SELECT_RANGE) {
-        s->select_known = 1, s->select = (eig_select)sel, s->il = il, s->iu = iu, s->vl = vl, s->vu = vu;
+    if (!strncmp(at, "all", 3) && (at[3] == ' ' || at[3] == '\0')) {
+        s->select = EIG_SELECT_ALL;
+    } else if (sscanf(at, "index:%d:%d", &il, &iu) == 2) {
+        s->select = EIG_SELECT_INDEX, s->il = il, s->iu = iu;
+    } else if (sscanf(at, "range:%lf:%lf", &vl, &vu) == 2) {
+        s->select = EIG_SELECT_RANGE, s->vl = vl, s->vu = vu;
+    } else if (sscanf(at, "%d:%d:%d:%lf:%lf", &sel, &il, &iu, &vl, &vu) == 5 && sel >= 0 && sel <= EIG_SELECT_RANGE) {
+        s->select = (eig_select)sel, s->il = il, s->iu = iu, s->vl = vl, s->vu = vu;
+    } else {
+        return 0;
     }
+    s->select_known = 1;
+    return 1;
+}
+
+/* What solve recorded about the selection (solve_options, else resume_key;
+ * a merge of older parts has neither: the subset is then placed by fit). */
+static void read_selection(hid_t f, eig_check_setup *s)
+{
+    char text[8192];
+    if (eig_h5_read_attr_string(f, "solve_options", text, sizeof text) == 0 && parse_selection(text, s)) return;
+    if (eig_h5_read_attr_string(f, "resume_key", text, sizeof text) == 0) parse_selection(text, s);
 }
 
 static int open_result(const char *path, result_file *r)
