@@ -98,7 +98,7 @@ expect_exit 8 "matrix $row: .*NaN" "$BIN" check bad.h5 --sample 0
 # A matrix whose status is not ok is counted, not checked ...
 "$PY" -c "
 import h5py, numpy as np
-A = np.random.default_rng($seed).standard_normal((40, 5, 5)); A = A + A.transpose(0, 2, 1); A[7, 2, 1] = np.nan
+A = np.random.default_rng($seed).standard_normal((40, 5, 5)); A = A + A.transpose(0, 2, 1); A[7, 2, 2] = np.nan  # on the diagonal: still symmetric
 with h5py.File('nan.h5', 'w') as f: f.create_dataset('matrices', data=A).attrs['kind'] = 'symmetric'"
 "$BIN" solve nan.h5 -o nan_r.h5 -q >/dev/null 2>&1 || true  # exit 8: one matrix invalid
 expect "an invalid_input matrix is skipped and counted" sh -c "'$BIN' check nan_r.h5 | grep -q 'invalid_input 1'"
