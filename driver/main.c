@@ -24,6 +24,7 @@ static void print_usage(void)
         "  solve      compute the eigenvalues of every matrix of a collection\n"
         "  info       describe a collection or result file\n"
         "  merge      join the result files of --range runs (job arrays) into one\n"
+        "  check      verify a result file against its input (residuals, LAPACK)\n"
         "\n"
         "options:\n"
         "  -h, --help     this help; `eigsweep <command> --help` for a command's options\n"
@@ -35,6 +36,7 @@ static void print_usage(void)
         "    (PE=K: K cores per rank, here 16 cores / 4 ranks; Open MPI alone binds a rank to ONE\n"
         "     core for up to 2 ranks; srun: --cpus-per-task=K; docs/jobs.md \"Cores per rank\")\n"
         "  eigsweep info eig.h5\n"
+        "  eigsweep check eig.h5 --sample 1000\n"
         "\n"
         "file format: docs/format.md; exit codes: docs/errors.md\n",
         EIGSWEEP_VERSION);
@@ -46,6 +48,11 @@ static void print_version(void)
     printf("build: %s, %s, CUDA %s (archs %s), NCCL %s, sanitizers %s\n", EIGSWEEP_BUILD_TYPE,
            EIGSWEEP_C_COMPILER, EIGSWEEP_BUILD_CUDA, EIGSWEEP_BUILD_CUDA_ARCHS, EIGSWEEP_BUILD_NCCL,
            EIGSWEEP_BUILD_SANITIZE);
+#ifdef EIGSWEEP_HAVE_LAPACKE
+    printf("check: against LAPACKE\n");
+#else
+    printf("check: without LAPACK (built without LAPACKE)\n");
+#endif
     unsigned maj, min, rel;
     H5get_libversion(&maj, &min, &rel);
     char mpi[MPI_MAX_LIBRARY_VERSION_STRING];
@@ -85,6 +92,8 @@ int main(int argc, char **argv)
         rc = eig_cmd_solve(&ctx, argc - 1, argv + 1);
     } else if (!strcmp(cmd, "merge")) {
         rc = eig_cmd_merge(&ctx, argc - 1, argv + 1);
+    } else if (!strcmp(cmd, "check")) {
+        rc = eig_cmd_check(&ctx, argc - 1, argv + 1);
     } else if (!strcmp(cmd, "info")) {
         rc = eig_cmd_info(&ctx, argc - 1, argv + 1);
     } else {

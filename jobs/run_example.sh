@@ -33,4 +33,6 @@ echo "== solve on $ranks ranks, $OMP_NUM_THREADS threads each: ${launch[*]}"
 "${launch[@]}" "$bin" solve sweep.h5 -o eig.h5 --report report.json
 echo "== the results file and its first matrices (eigenvalues by ascending real part: stable when the last is < 0)"
 "$bin" info eig.h5 --show 3
+echo "== check a sample of the results against the input (residuals, LAPACK where installed)"
+"$bin" check eig.h5 --sample 1000
 echo "== files in $work: sweep.h5 (input), eig.h5 (results), report.json (timings)"

@@ -22,6 +22,7 @@ endfunction()
 
 eig_add_cli_test(cli_generate_determinism generate_determinism.sh)
 eig_add_cli_test(mpi_solve_ranks mpi_solve_ranks.sh)
+eig_add_cli_test(cli_check_results check_results.sh)
 eig_add_cli_test(e2e_example example_end_to_end.sh $<TARGET_FILE:solve_oracle>)
 eig_add_cli_test(cli_solve_all_families solve_all_families.sh $<TARGET_FILE:solve_oracle> cpu)
 eig_add_cli_test(gpu_solve_all_families solve_all_families.sh $<TARGET_FILE:solve_oracle> gpu)
