@@ -14,6 +14,7 @@
 #include "check_measures.h"
 #include "cli.h"
 #include "eig_error.h"
+#include "identity.h"
 #include "h5util.h"
 #include "results.h"
 #include "rng.h"
@@ -82,7 +83,14 @@ static int parse_check(int argc, char **argv, check_options *o, int *help)
     optind = 1;
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, ":hq", opts, NULL)) != -1) {
+    /* Every option with a value takes one value (eig_parse_once). */
+    const char *first[sizeof opts / sizeof *opts] = {0};
+    char spelled[64];
+    for (int li = -1; (c = getopt_long(argc, argv, ":hq", opts, &li)) != -1; li = -1) {
+        if (li >= 0 && optarg && opts[li].has_arg == required_argument) {
+            snprintf(spelled, sizeof spelled, "--%s", opts[li].name);
+            EIG_CALL(eig_parse_once("check", spelled, &first[li], optarg));
+        }
         switch (c) {
         case O_INPUT: o->input = optarg; break;
         case O_SAMPLE: EIG_CALL(eig_parse_i64("--sample", optarg, 0, INT64_MAX / 4, &o->sample)); break;
@@ -121,6 +129,7 @@ typedef struct {
     int64_t input_count;      /* -1: not recorded */
     char method[64];
     char input_file[4200], input_dataset[EIG_DATASET_PATH_MAX], input_offdiag[EIG_DATASET_PATH_MAX];
+    char input_identity[EIG_IDENTITY_CAP]; /* "" in results of an eigsweep before it was recorded */
     eig_check_setup setup;    /* kind, n, selection from the result */
 } result_file;
 
@@ -241,6 +250,7 @@ static int open_result(const char *path, result_file *r)
     eig_h5_read_attr_string(r->file, "input_file", r->input_file, sizeof r->input_file);
     eig_h5_read_attr_string(r->file, "input_dataset", r->input_dataset, sizeof r->input_dataset);
     eig_h5_read_attr_string(r->file, "input_offdiag", r->input_offdiag, sizeof r->input_offdiag);
+    eig_h5_read_attr_string(r->file, "input_identity", r->input_identity, sizeof r->input_identity);
     read_selection(r->file, &r->setup);
     return 0;
 }
@@ -326,6 +336,12 @@ static int open_input(const check_options *o, result_file *r, const char *path, 
     EIG_CHECK(r->range_start > 0 || r->input_count >= 0 || r->rows == src->count, EIG_ERR_INPUT,
               "%s holds %lld matrices but %s holds %lld: not the input it was solved from", res, (long long)r->rows,
               src->name, (long long)src->count);
+    /* The same shape: the content (io/identity.h), where the result recorded
+     * it, so other matrices are refused here rather than failing every
+     * comparison. */
+    EIG_CHECK(!r->input_identity[0] || !strcmp(r->input_identity, src->identity), EIG_ERR_INPUT,
+              "%s was solved from other matrices than %s holds (input_identity %s, this input %s): not the input it "
+              "was solved from", res, src->name, r->input_identity, src->identity);
     return 0;
 }
 
