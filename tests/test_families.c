@@ -1,4 +1,4 @@
-/* Generator families (io/families.c) and the counter-based RNG (io/rng.c):
+/* Generator families (io/families.c, io/families_impl.h) and the counter-based RNG (io/rng.h):
  * determinism by global index, exact symmetry, the documented structure of
  * each family, and the properties the solvers' tests rely on (radar PSD,
  * control sweep crossing from stable to unstable), with LAPACKE as oracle. */
@@ -9,6 +9,7 @@
 
 #include "eig_error.h"
 #include "families.h"
+#include "families_impl.h"
 #include "rng.h"
 #include "testutil.h"
 
@@ -145,6 +146,35 @@ static void test_bad_arguments(const eig_family *f)
                         eig_family_fill(f, 4, 1, -1, 5, out) != 0,
                     "%s: index outside [0, count) accepted", f->name);
     eig_error_clear();
+}
+
+/* ---- the GPU's decomposition, compiled for the host ----
+ * The GPU generator (gpu/generate_gpu.cu) computes every entry on its own
+ * with eig_fam_element (radar: eig_fam_radar with a block as its team). On
+ * the host the same function must give the bytes eig_family_fill gives, for
+ * every family, order and precision (the float conversion is the same cast on
+ * both sides): what is left between host and device is only how each
+ * compiler rounds (docs/format.md). */
+static void test_element_wise(const eig_family *f, uint64_t seed)
+{
+    int fam = eig_family_id(f);
+    eig_test_expect(fam >= 0 && fam < EIG_FAM_COUNT, "%s: no family number", f->name);
+    if (fam == EIG_FAM_RADAR || fam < 0) return;
+    int sizes[4] = {1, 2, rand_int(3, 21), rand_int(22, MAX_N)};
+    for (int s = 0; s < 4; s++) {
+        int n = sizes[s];
+        eig_idx count = 1 + rand_int(0, 3000), index = (eig_idx)(eig_test_next(&trng) % (uint64_t)count);
+        size_t len = matrix_len(f, n);
+        double *a = fill_new(f, n, seed, index, count);
+        int same = 1;
+        for (size_t k = 0; k < len; k++) {
+            double e = eig_fam_element(fam, n, seed, (uint64_t)index, count, (eig_idx)k);
+            same &= memcmp(&e, &a[k], sizeof e) == 0; /* bits: -0.0 is not 0.0 */
+        }
+        eig_test_expect(same, "%s n=%d index=%lld of %lld: entry by entry differs from eig_family_fill", f->name, n,
+                        (long long)index, (long long)count);
+        free(a);
+    }
 }
 
 /* ---- dense random families ---- */
@@ -407,6 +437,7 @@ int main(void)
     for (int k = 0; k < nf; k++) {
         for (int rep = 0; rep < 3; rep++) test_determinism(&table[k], eig_test_next(&trng));
         test_bad_arguments(&table[k]);
+        test_element_wise(&table[k], eig_test_next(&trng));
     }
     test_symmetric(eig_test_next(&trng));
     test_hermitian("random-hermitian", eig_test_next(&trng), rand_int(1, MAX_N));
