@@ -38,3 +38,7 @@ eig_add_cli_test(cli_h5py_clients h5py_clients.sh)
 # Issue 19 F4/F6/F13: --resume keyed by the input's content, -o never the input, merge of one run only.
 eig_add_cli_test(cli_file_identity file_identity.sh)
 eig_add_cli_test(cli_paths_and_options paths_and_options.sh)
+# Matrices made on the GPU: generate --backend gpu and solve --synthetic on the
+# GPU against the host generator and each other (skipped without a GPU).
+eig_add_cli_test(gpu_synthetic gpu_synthetic.sh)
+set_tests_properties(gpu_synthetic PROPERTIES LABELS "gpu;cli")
