@@ -92,10 +92,10 @@ static int gen_launch(int device, int fam, int n, uint64_t seed, eig_idx start, 
     if (per_block && blocks > (eig_idx)(RADAR_WORK_BUDGET / (sizeof(double) * (size_t)per_block)))
         blocks = (eig_idx)(RADAR_WORK_BUDGET / (sizeof(double) * (size_t)per_block));
     if (blocks < 1) blocks = 1;
+    const size_t smem = in_shared ? scratch_b : 0;
+    if (smem > 48 * 1024) GEN_CALL(cudaFuncSetAttribute(gen_radar_kernel<real>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     double *work = NULL;
     if (per_block) GEN_CALL(cudaMallocAsync((void **)&work, sizeof(double) * (size_t)(blocks * per_block), st));
-    size_t smem = in_shared ? scratch_b : 0;
-    if (smem > 48 * 1024) GEN_CALL(cudaFuncSetAttribute(gen_radar_kernel<real>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     gen_radar_kernel<real><<<(unsigned)blocks, GEN_THREADS, smem, st>>>(n, seed, start, count, out, work, per_block, in_shared);
     cudaError_t launched = cudaGetLastError();
     if (work) GEN_CALL(cudaFreeAsync(work, st));
