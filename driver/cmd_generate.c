@@ -159,7 +159,10 @@ static int write_slice(eig_ctx *ctx, const gen_options *o, const eig_family *fam
     int rc = buf[0] && buf[1] ? 0 : EIG_ERROR(EIG_ERR_RESOURCE, "out of host memory (2 x %zu bytes for a chunk)", bytes);
     eig_solve_worker *worker = rc ? NULL : eig_worker_start();
     if (!rc && !worker) rc = EIG_ERR_RESOURCE;
-    for (int i = 0; i < 2 && !rc && bind->use_gpu; i++) eig_gpu_pin(buf[i], bytes); /* faster copies back */
+    if (!rc && bind->use_gpu) { /* on this rank's GPU (else a context on device 0), for faster copies back */
+        eig_gpu_use_device(bind->device);
+        for (int i = 0; i < 2; i++) eig_gpu_pin(buf[i], bytes);
+    }
     fill_job job[2];
     for (int i = 0; i < 2; i++) job[i] = (fill_job){o, fam, bind->use_gpu, bind->device, {0, 0}, per, buf[i]};
     if (!rc && max_chunks > 0) { /* the first chunk: nothing to overlap with */
