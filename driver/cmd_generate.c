@@ -1,23 +1,30 @@
 /* `eigsweep generate`: writes a collection from a built-in family. Each rank
  * computes and writes its own contiguous slice collectively; every matrix is
  * a pure function of (family, n, seed, index, count), so the file's bytes do
- * not depend on the rank count. */
+ * not depend on the rank count. The matrices are made on the GPU where every
+ * rank has one (--backend), else by the CPU's OpenMP threads; a helper
+ * thread fills chunk k+1 while this one writes chunk k. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch_gpu.h"
+#include "binding.h"
 #include "build_info.h"
 #include "cli.h"
 #include "collection.h"
 #include "cores.h"
 #include "eig_error.h"
 #include "families.h"
+#include "generate_gpu.h"
 #include "partition.h"
+#include "solve_worker.h"
 
 typedef struct {
     const char *family, *output;
     int n, force, quiet;
+    int backend; /* EIG_BACKEND_AUTO, _CPU, _GPU */
     eig_idx count;
     uint64_t seed;
     eig_precision precision;
@@ -40,6 +47,9 @@ static void gen_usage(void)
            "  --precision P      double (default) or single\n"
            "  -o, --output FILE  output file (refused if it exists)\n"
            "  --force            replace an existing output file\n"
+           "  --backend B        where the matrices are made: auto (the GPU when every rank\n"
+           "                     has one; default), cpu, gpu. The GPU's Box-Muller, pow, sin\n"
+           "                     and cos round differently in the last bits: docs/format.md\n"
            "  -q, --quiet        no progress output\n"
            "\nfamilies:\n", EIG_MAX_N);
     for (int i = 0; i < nf; i++) printf("  %-18s %-12s %s\n", f[i].name, eig_kind_name(f[i].kind), f[i].summary);
@@ -57,10 +67,16 @@ static int parse_gen(eig_ctx *ctx, int argc, char **argv, gen_options *o, int *h
         {"count", required_argument, 0, 'c'},  {"seed", required_argument, 0, 's'},
         {"precision", required_argument, 0, 'p'}, {"output", required_argument, 0, 'o'},
         {"force", no_argument, 0, 'F'},        {"quiet", no_argument, 0, 'q'},
+        {"backend", required_argument, 0, 'b'},
         {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
     o->seed = 1;
     o->count = -1;
+    o->backend = EIG_BACKEND_AUTO;
+    /* A site or test harness may set the default backend (as for solve). */
+    const char *env_backend = getenv("EIGSWEEP_BACKEND");
+    if (env_backend && !strcmp(env_backend, "cpu")) o->backend = EIG_BACKEND_CPU;
+    if (env_backend && !strcmp(env_backend, "gpu")) o->backend = EIG_BACKEND_GPU;
     *help = 0;
     optind = 1;
     opterr = 0;
@@ -81,6 +97,12 @@ static int parse_gen(eig_ctx *ctx, int argc, char **argv, gen_options *o, int *h
         case 'p': EIG_CALL(eig_parse_precision(optarg, &o->precision)); break;
         case 'o': o->output = optarg; break;
         case 'F': o->force = 1; break;
+        case 'b':
+            if (!strcmp(optarg, "auto")) o->backend = EIG_BACKEND_AUTO;
+            else if (!strcmp(optarg, "cpu")) o->backend = EIG_BACKEND_CPU;
+            else if (!strcmp(optarg, "gpu")) o->backend = EIG_BACKEND_GPU;
+            else return EIG_ERROR(EIG_ERR_USAGE, "generate: --backend: '%s' is not auto, cpu or gpu", optarg);
+            break;
         case 'q': o->quiet = 1; break;
         case 'h': *help = 1; return 0;
         case ':': return EIG_ERROR(EIG_ERR_USAGE, "generate: option %s needs a value", argv[optind - 1]);
@@ -98,9 +120,35 @@ static int parse_gen(eig_ctx *ctx, int argc, char **argv, gen_options *o, int *h
     return 0;
 }
 
-/* Fills and writes this rank's slice, chunk by chunk; every rank makes the
- * same number of (collective) write calls. */
-static int write_slice(eig_ctx *ctx, const gen_options *o, const eig_family *fam, eig_collection_writer *w)
+/* One chunk of this rank's slice, filled in double on the helper thread
+ * (no MPI, no HDF5 there): on the GPU, or by the OpenMP threads. */
+typedef struct {
+    const gen_options *o;
+    const eig_family *fam;
+    int use_gpu, device;
+    eig_slice c;
+    eig_idx per;
+    double *buf;
+} fill_job;
+
+static int run_fill_job(void *arg)
+{
+    fill_job *j = arg;
+    if (j->use_gpu)
+        return eig_gpu_generate(j->device, j->fam, j->o->n, j->o->seed, j->c.start, j->c.count, j->o->count,
+                                EIG_PREC_DOUBLE, j->buf);
+    int frc = 0;
+#pragma omp parallel for schedule(static) reduction(| : frc)
+    for (eig_idx m = 0; m < j->c.count; m++)
+        frc |= eig_family_fill(j->fam, j->o->n, j->o->seed, j->c.start + m, j->o->count, j->buf + m * j->per);
+    return frc;
+}
+
+/* Fills and writes this rank's slice, chunk by chunk: chunk k+1 is filled
+ * while chunk k is written. Every rank makes the same number of
+ * (collective) write calls. */
+static int write_slice(eig_ctx *ctx, const gen_options *o, const eig_family *fam, const eig_binding *bind,
+                       eig_collection_writer *w)
 {
     eig_slice mine = eig_part_block(o->count, ctx->size, ctx->rank);
     eig_solve_params lp = {.kind = fam->kind};
@@ -108,22 +156,39 @@ static int write_slice(eig_ctx *ctx, const gen_options *o, const eig_family *fam
     eig_idx chunk = eig_part_auto_chunk(per * 8, o->count, (eig_idx)32 << 20);
     eig_idx nchunks = eig_part_chunk_count(mine.count, chunk), max_chunks;
     MPI_Allreduce(&nchunks, &max_chunks, 1, MPI_INT64_T, MPI_MAX, ctx->comm);
-    double *buf = malloc(sizeof(double) * (size_t)(chunk * per));
-    int rc = buf ? 0 : EIG_ERROR(EIG_ERR_RESOURCE, "out of host memory (%lld bytes for a chunk)", (long long)(chunk * per * 8));
+    const size_t bytes = sizeof(double) * (size_t)(chunk * per);
+    double *buf[2] = {malloc(bytes), malloc(bytes)};
+    int rc = buf[0] && buf[1] ? 0 : EIG_ERROR(EIG_ERR_RESOURCE, "out of host memory (2 x %zu bytes for a chunk)", bytes);
+    eig_solve_worker *worker = rc ? NULL : eig_worker_start();
+    if (!rc && !worker) rc = EIG_ERR_RESOURCE;
+    if (!rc && bind->use_gpu) { /* on this rank's GPU (else a context on device 0), for faster copies back */
+        eig_gpu_use_device(bind->device);
+        for (int i = 0; i < 2; i++) eig_gpu_pin(buf[i], bytes);
+    }
+    fill_job job[2];
+    for (int i = 0; i < 2; i++) job[i] = (fill_job){o, fam, bind->use_gpu, bind->device, {0, 0}, per, buf[i]};
+    if (!rc && max_chunks > 0) { /* the first chunk: nothing to overlap with */
+        job[0].c = eig_part_chunk(mine, chunk, 0);
+        eig_worker_post(worker, run_fill_job, &job[0]);
+        rc = eig_worker_wait(worker);
+    }
     double t0 = eig_now(), last = t0;
     for (eig_idx k = 0; k < max_chunks; k++) {
-        eig_slice c = eig_part_chunk(mine, chunk, k);
-        int frc = 0;
-        if (!rc) {
-#pragma omp parallel for schedule(static) reduction(| : frc)
-            for (eig_idx m = 0; m < c.count; m++)
-                frc |= eig_family_fill(fam, o->n, o->seed, c.start + m, o->count, buf + m * per);
-            if (frc) rc = frc;
+        fill_job *cur = &job[k % 2], *next = &job[(k + 1) % 2];
+        int posted = !rc && k + 1 < max_chunks;
+        if (posted) {
+            next->c = eig_part_chunk(mine, chunk, k + 1);
+            eig_worker_post(worker, run_fill_job, next);
         }
         /* Collective write: a failed rank still takes part, with nothing selected. */
-        int wrc = eig_h5_write_collection_slice(w, c.start, rc ? 0 : c.count, buf);
+        int wrc = eig_h5_write_collection_slice(w, cur->c.start, rc ? 0 : cur->c.count, cur->buf);
         if (!rc) rc = wrc;
-        if (eig_agree(ctx, rc)) { free(buf); return rc ? rc : EIG_ERR_OUTPUT; }
+        int frc = posted ? eig_worker_wait(worker) : 0;
+        if (!rc) rc = frc;
+        if (eig_agree(ctx, rc)) {
+            rc = rc ? rc : EIG_ERR_OUTPUT;
+            break;
+        }
         double now = eig_now();
         if (!o->quiet && ctx->rank == 0 && now - last > 5.0) {
             last = now;
@@ -131,8 +196,11 @@ static int write_slice(eig_ctx *ctx, const gen_options *o, const eig_family *fam
             fflush(stdout);
         }
     }
-    free(buf);
-    return 0;
+    eig_worker_stop(worker);
+    if (bind->use_gpu)
+        for (int i = 0; i < 2; i++) eig_gpu_unpin(buf[i]);
+    free(buf[0]), free(buf[1]);
+    return rc;
 }
 
 int eig_cmd_generate(eig_ctx *ctx, int argc, char **argv)
@@ -147,24 +215,30 @@ int eig_cmd_generate(eig_ctx *ctx, int argc, char **argv)
     rc = ctx->rank == 0 ? eig_h5_check_output_path(o.output, o.force) : 0;
     if ((rc = eig_agree(ctx, rc))) return rc;
 
+    eig_binding bind; /* ranks may share a GPU: generating is light work */
+    if ((rc = eig_agree(ctx, eig_bind_devices(ctx, o.backend, 1, &bind)))) return rc;
+    const char *backend = bind.use_gpu ? "gpu" : "cpu";
+
     double t0 = eig_now();
     eig_collection_writer w;
     rc = eig_agree(ctx, eig_h5_create_collection(ctx->comm, o.output, fam->kind, o.precision, o.count, o.n, &w));
     if (rc) return rc;
-    rc = write_slice(ctx, &o, fam, &w);
+    rc = write_slice(ctx, &o, fam, &bind, &w);
     if (!rc) {
         int arc = eig_h5_write_attr_string(w.c.file, "family", fam->name);
         arc |= eig_h5_write_attr_int64(w.c.file, "seed", (int64_t)o.seed);
         arc |= eig_h5_write_attr_string(w.c.file, "generator", "eigsweep " EIGSWEEP_VERSION);
+        /* where the matrices were made: the bits of some families depend on it (docs/format.md) */
+        arc |= eig_h5_write_attr_string(w.c.file, "generator_backend", backend);
         rc = eig_agree(ctx, arc);
     }
     int frc = eig_agree(ctx, eig_h5_finish_collection(ctx->comm, &w, rc == 0));
     if (rc || frc) return rc ? rc : frc;
     double dt = eig_now() - t0;
     if (!o.quiet)
-        eig_say(ctx, "generate: wrote %lld %s matrices of order %d (%s, %s) to %s in %.2f s on %d rank%s\n",
+        eig_say(ctx, "generate: wrote %lld %s matrices of order %d (%s, %s) to %s in %.2f s on %d rank%s (%s)\n",
                 (long long)o.count, fam->name, o.n, eig_kind_name(fam->kind),
                 o.precision == EIG_PREC_SINGLE ? "single" : "double", o.output, dt, ctx->size,
-                ctx->size > 1 ? "s" : "");
+                ctx->size > 1 ? "s" : "", backend);
     return 0;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "eig_error.h"
+#include "generate_gpu.h"
 #include "nccl_link.h"
 #include "partition.h"
 #include "solve_worker.h"
@@ -38,6 +39,11 @@ typedef struct {
     eig_nccl_link *nccl; /* gather payloads over NCCL; NULL: over MPI */
     int nbuf, gather_root, done_ranks, drain_rc; /* drain_rc: rank 0's receive/write error while polling */
     double t_start, t_progress;
+    /* --synthetic on the GPU: the solve thread generates each chunk on the
+     * device, into gen_input, and solves it from there (no host input
+     * buffers, nothing copied in). */
+    int gpu_generate;
+    void *gen_input; /* device memory of one chunk's input; allocated by the first solve job */
 } loop_state;
 
 eig_idx eig_pipeline_chunks(const eig_pipeline *pl) { return eig_part_chunk_count(pl->range_count, pl->chunk); }
@@ -48,15 +54,17 @@ static eig_slice global_chunk(const eig_pipeline *pl, eig_idx g)
     return eig_part_chunk(all, pl->chunk, g);
 }
 
-static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk)
+/* host_input 0: the input never lies in host memory (generated on the GPU). */
+static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk, int host_input)
 {
     memset(b, 0, sizeof *b);
-    b->input = malloc((size_t)(l.input * chunk) * es + 1);
+    if (!host_input) l.input = 0;
+    b->input = host_input ? malloc((size_t)(l.input * chunk) * es + 1) : NULL;
     b->values = malloc((size_t)(l.values * chunk) * es + 1);
     b->vectors = l.vectors ? malloc((size_t)(l.vectors * chunk) * es) : NULL;
     b->status = malloc((size_t)chunk + 1);
     b->iters = malloc(sizeof(int32_t) * (size_t)chunk + 1);
-    EIG_CHECK(b->input && b->values && b->status && b->iters && (!l.vectors || b->vectors), EIG_ERR_RESOURCE,
+    EIG_CHECK((b->input || !host_input) && b->values && b->status && b->iters && (!l.vectors || b->vectors), EIG_ERR_RESOURCE,
               "out of host memory for a chunk of %lld matrices (%.1f MB); try a smaller --chunk", (long long)chunk,
               (double)((size_t)(l.input + l.values + l.vectors) * (size_t)chunk * es) / 1e6);
     return 0;
@@ -156,6 +164,9 @@ static int read_chunk(loop_state *s, chunk_buf *b, eig_slice c)
         b->nreq = 0;
         eig_stats_lap(&pl->stats, EIG_STAGE_GATHER, &t);
     }
+    /* Generated on the device by the solve job; symmetric (Hermitian) by
+     * construction, so nothing to check. */
+    if (s->gpu_generate) return 0;
     EIG_CALL(eig_source_read(pl->src, c.start, c.count, b->input));
     if (pl->check_structure)
         EIG_CALL(eig_validate_structure(pl->src->name, pl->src->dataset, pl->src->kind, pl->src->precision, pl->src->n,
@@ -169,19 +180,38 @@ static int read_chunk(loop_state *s, chunk_buf *b, eig_slice c)
  * main thread adds the time to the stats once the job is waited for). */
 typedef struct {
     eig_pipeline *pl;
+    loop_state *s;
     chunk_buf *b;
-    eig_idx count;
-    double seconds;
+    eig_idx start, count;
+    double seconds, gen_seconds; /* solving; generating on the GPU (--synthetic) */
 } solve_job;
+
+/* --synthetic on the GPU: the chunk's matrices, made on the device into
+ * s->gen_input (allocated on first use, in the run's precision). */
+static int generate_on_gpu(solve_job *j)
+{
+    loop_state *s = j->s;
+    eig_pipeline *pl = j->pl;
+    const eig_source *src = pl->src;
+    if (!s->gen_input)
+        EIG_CALL(eig_gpu_alloc(pl->gpu.device, (size_t)(s->l.input * pl->chunk) * s->es, &s->gen_input));
+    double t = eig_now();
+    EIG_CALL(eig_gpu_generate(pl->gpu.device, src->family, src->n, src->seed, j->start, j->count, src->count,
+                              src->precision, s->gen_input));
+    j->gen_seconds = eig_now() - t;
+    return 0;
+}
 
 static int run_solve_job(void *arg)
 {
     solve_job *j = arg;
     eig_pipeline *pl = j->pl;
     chunk_buf *b = j->b;
+    if (j->s->gpu_generate) EIG_CALL(generate_on_gpu(j));
+    const void *input = j->s->gpu_generate ? j->s->gen_input : b->input;
     double t = eig_now();
     int rc = pl->use_gpu
-                 ? eig_gpu_solve_batch(&pl->gpu, pl->params, pl->src->n, j->count, b->input, b->values, b->status,
+                 ? eig_gpu_solve_batch(&pl->gpu, pl->params, pl->src->n, j->count, input, b->values, b->status,
                                        b->iters, b->vectors)
                  : eig_cpu_solve_batch(pl->params, pl->src->n, j->count, b->input, b->values, b->status, b->iters,
                                        b->vectors);
@@ -193,6 +223,10 @@ static void count_solved(eig_pipeline *pl, const solve_job *j)
 {
     pl->stats.seconds[EIG_STAGE_SOLVE] += j->seconds;
     pl->stats.calls[EIG_STAGE_SOLVE]++;
+    if (j->s->gpu_generate) { /* the chunk's "read": made on the GPU, before its solve */
+        pl->stats.seconds[EIG_STAGE_READ] += j->gen_seconds;
+        pl->stats.calls[EIG_STAGE_READ]++;
+    }
     for (eig_idx m = 0; m < j->count; m++) {
         int st = j->b->status[m];
         pl->stats.status_counts[st >= 0 && st < 3 ? st : 2]++;
@@ -343,6 +377,7 @@ int eig_pipeline_run(eig_pipeline *pl)
     eig_idx nchunks = eig_pipeline_chunks(pl);
     s.mine = eig_part_block(nchunks, ctx->size, ctx->rank);
     s.next_static = s.mine.start;
+    s.gpu_generate = pl->use_gpu && pl->src->synthetic && !pl->check_only;
 
     int gather_root = !pl->parallel_output && ctx->rank == 0 && ctx->size > 1;
     int gather_leaf = !pl->parallel_output && ctx->rank != 0;
@@ -353,7 +388,7 @@ int eig_pipeline_run(eig_pipeline *pl)
      * device only at the end, to unpin (NCCL selects it in eig_nccl_open). */
     int rc = 0;
     if (pl->check_only) nbuf = 1;
-    for (int i = 0; i < nbuf && !rc; i++) rc = alloc_chunk_buf(&s.buf[i], s.l, s.es, pl->chunk);
+    for (int i = 0; i < nbuf && !rc; i++) rc = alloc_chunk_buf(&s.buf[i], s.l, s.es, pl->chunk, !s.gpu_generate);
     for (int i = 0; i < nbuf && !rc && pl->use_gpu; i++) { /* before the first read writes into buf[0] */
         touch_pages(s.buf[i].input, (size_t)(s.l.input * pl->chunk) * s.es);
         touch_pages(s.buf[i].values, (size_t)(s.l.values * pl->chunk) * s.es);
@@ -414,7 +449,8 @@ int eig_pipeline_run(eig_pipeline *pl)
     pl->stats.seconds[EIG_STAGE_PIN] += pins.seconds;
     pl->stats.calls[EIG_STAGE_PIN] += pl->use_gpu;
     while (!rc && g >= 0) {
-        solve_job job = {pl, &s.buf[cur], global_chunk(pl, g).count, 0.0};
+        eig_slice c = global_chunk(pl, g);
+        solve_job job = {pl, &s, &s.buf[cur], c.start, c.count, 0.0, 0.0};
         eig_worker_post(worker, run_solve_job, &job);
         int rc_deliver = g_prev >= 0 ? deliver_chunk(&s, &s.buf[prev], g_prev) : 0;
         own_done += g_prev >= 0 && !rc_deliver;
@@ -450,6 +486,7 @@ finish:
     if (pl->use_gpu && !pl->check_only) {
         eig_gpu_use_device(pl->gpu.device); /* the unpinning: on this rank's GPU */
         eig_gpu_release();                  /* the solve arena and streams */
+        eig_gpu_free(pl->gpu.device, s.gen_input);
     }
     for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
     /* A rank that stopped because another failed reports no error of its own. */

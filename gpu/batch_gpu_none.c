@@ -1,5 +1,6 @@
 /* The GPU backend of a build without CUDA: no devices. */
 #include "batch_gpu.h"
+#include "generate_gpu.h"
 
 #include <string.h>
 
@@ -67,3 +68,19 @@ int eig_gpu_solve_batch_on_stream(const eig_gpu_config *cfg, const eig_solve_par
         (void)stream;
     return EIG_ERROR(EIG_ERR_RESOURCE, "no CUDA device: this eigsweep was built without CUDA (rebuild with nvcc present)");
 }
+
+int eig_gpu_generate(int device, const eig_family *f, int n, uint64_t seed, eig_idx start, eig_idx count,
+                     eig_idx total, eig_precision precision, void *out)
+{
+    (void)device, (void)f, (void)n, (void)seed, (void)start, (void)count, (void)total, (void)precision, (void)out;
+    return EIG_ERROR(EIG_ERR_RESOURCE, "this eigsweep was built without CUDA: no GPU to generate on (use the CPU)");
+}
+
+int eig_gpu_alloc(int device, size_t bytes, void **ptr)
+{
+    (void)device, (void)bytes;
+    *ptr = NULL;
+    return EIG_ERROR(EIG_ERR_RESOURCE, "this eigsweep was built without CUDA (rebuild with nvcc present)");
+}
+
+void eig_gpu_free(int device, void *ptr) { (void)device, (void)ptr; }

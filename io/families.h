@@ -3,12 +3,18 @@
  * Every matrix is a pure function of (family, n, seed, global index, count):
  * no state carries from one matrix to the next, so any rank can produce any
  * slice and the file is byte-identical for every rank count. Values are
- * produced in double; the writer converts to float for single precision. */
+ * produced in double; the writer converts to float for single precision.
+ * The arithmetic is families_impl.h, shared with the GPU generator
+ * (gpu/generate_gpu.h). */
 #ifndef EIG_FAMILIES_H
 #define EIG_FAMILIES_H
 
 #include <stdint.h>
 #include "eigsweep.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 typedef struct {
     const char *name;    /* command-line name, e.g. "random-general" */
@@ -29,5 +35,15 @@ const eig_family *eig_family_find(const char *name);
  * over it). Returns 0, or an eig_err code with a message for a bad n. */
 int eig_family_fill(const eig_family *f, int n, uint64_t seed, eig_idx index, eig_idx count,
                     double *out);
+/* The family's number in families_impl.h (enum eig_family_id), found by
+ * name; -1 when unknown. */
+int eig_family_id(const eig_family *f);
+/* The checks eig_family_fill makes (known family, 1 <= n <= 4096,
+ * 0 <= index < count): 0, or an error code with its message. */
+int eig_family_check(const eig_family *f, int n, eig_idx index, eig_idx count);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -41,3 +41,7 @@ eig_add_cli_test(cli_file_identity file_identity.sh)
 eig_add_cli_test(cli_paths_and_options paths_and_options.sh)
 # Cores per rank: one warning when a rank runs on fewer cores than its share.
 eig_add_cli_test(cli_cores_binding cores_binding.sh)
+# Matrices made on the GPU: generate --backend gpu and solve --synthetic on the
+# GPU against the host generator and each other (skipped without a GPU).
+eig_add_cli_test(gpu_synthetic gpu_synthetic.sh)
+set_tests_properties(gpu_synthetic PROPERTIES LABELS "gpu;cli")

@@ -11,3 +11,7 @@ endif()
 if(EIGSWEEP_HAVE_CUDA)
   eig_add_test(gpu_device_resident test_gpu_resident.c LABELS gpu)
 endif()
+# The generator families on the GPU (gpu/generate_gpu.cu) against the same
+# source on the host (io/families_impl.h): bit for bit or within the bounds
+# docs/format.md gives, every family and precision; exits 77 without a device.
+eig_add_test(gpu_generate test_gpu_generate.c LABELS gpu)

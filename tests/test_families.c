@@ -1,4 +1,4 @@
-/* Generator families (io/families.c) and the counter-based RNG (io/rng.c):
+/* Generator families (io/families.c, io/families_impl.h) and the counter-based RNG (io/rng.h):
  * determinism by global index, exact symmetry, the documented structure of
  * each family, and the properties the solvers' tests rely on (radar PSD,
  * control sweep crossing from stable to unstable), with LAPACKE as oracle. */
@@ -9,6 +9,7 @@
 
 #include "eig_error.h"
 #include "families.h"
+#include "families_impl.h"
 #include "rng.h"
 #include "testutil.h"
 
@@ -145,6 +146,78 @@ static void test_bad_arguments(const eig_family *f)
                         eig_family_fill(f, 4, 1, -1, 5, out) != 0,
                     "%s: index outside [0, count) accepted", f->name);
     eig_error_clear();
+}
+
+/* ---- the GPU's decomposition, compiled for the host ----
+ * The GPU generator (gpu/generate_gpu.cu) computes every entry on its own
+ * with eig_fam_element (radar: eig_fam_radar with a block as its team). On
+ * the host the same function must give the bytes eig_family_fill gives, for
+ * every family, order and precision (the float conversion is the same cast on
+ * both sides): what is left between host and device is only how each
+ * compiler rounds (docs/format.md). */
+static void test_element_wise(const eig_family *f, uint64_t seed)
+{
+    int fam = eig_family_id(f);
+    eig_test_expect(fam >= 0 && fam < EIG_FAM_COUNT, "%s: no family number", f->name);
+    if (fam == EIG_FAM_RADAR || fam < 0) return;
+    int sizes[4] = {1, 2, rand_int(3, 21), rand_int(22, MAX_N)};
+    for (int s = 0; s < 4; s++) {
+        int n = sizes[s];
+        eig_idx count = 1 + rand_int(0, 3000), index = (eig_idx)(eig_test_next(&trng) % (uint64_t)count);
+        size_t len = matrix_len(f, n);
+        double *a = fill_new(f, n, seed, index, count);
+        int same = 1;
+        for (size_t k = 0; k < len; k++) {
+            double e = eig_fam_element(fam, n, seed, (uint64_t)index, count, (eig_idx)k);
+            same &= memcmp(&e, &a[k], sizeof e) == 0; /* bits: -0.0 is not 0.0 */
+        }
+        eig_test_expect(same, "%s n=%d index=%lld of %lld: entry by entry differs from eig_family_fill", f->name, n,
+                        (long long)index, (long long)count);
+        free(a);
+    }
+}
+
+/* ---- the bit stream files were written with ----
+ * FNV-1a 64 of eig_family_fill's bytes for fixed cases, taken from the
+ * generator before it moved into families_impl.h (commit 1a3783c, same
+ * families.c and rng.c as b007591; Debian 12's glibc 2.36 libm): files written by
+ * `generate --backend cpu` stay byte-identical. The families drawn through
+ * log, cos, sin or pow also depend on the C library's libm: a mismatch in
+ * only those, on another libm, is the library's doing (docs/format.md). */
+static uint64_t fnv1a(const void *p, size_t bytes)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t k = 0; k < bytes; k++) h = (h ^ ((const unsigned char *)p)[k]) * 0x100000001b3ull;
+    return h;
+}
+
+static void test_golden(void)
+{
+    static const struct {
+        const char *family;
+        int n;
+        eig_idx index, count;
+        uint64_t fnv;
+    } golden[] = {
+        {"random-general", 7, 3, 10, 0xaadc63a85a91dfd9ull},
+        {"random-symmetric", 9, 5, 10, 0x3811773a2d54e46bull},
+        {"random-hermitian", 6, 7, 10, 0xb53607a26670c730ull},
+        {"tridiag-121", 5, 0, 1, 0x7af2129bbaef4645ull},
+        {"tridiag-uniform", 11, 9, 10, 0xa44bd603ed3936c4ull},
+        {"tridiag-geometric", 13, 2, 10, 0x977108cfd1957b94ull},
+        {"wilkinson-glued", 44, 4, 10, 0x57ae468f9f82270aull},
+        {"control", 9, 17, 64, 0xc34060d78a655227ull},
+        {"radar", 8, 1, 10, 0x6332611844b6aa1cull},
+    };
+    for (size_t c = 0; c < sizeof golden / sizeof golden[0]; c++) {
+        const eig_family *f = family(golden[c].family);
+        double *a = fill_new(f, golden[c].n, 20261124, golden[c].index, golden[c].count);
+        uint64_t h = fnv1a(a, sizeof(double) * matrix_len(f, golden[c].n));
+        eig_test_expect(h == golden[c].fnv, "%s n=%d index=%lld: bytes changed (FNV-1a %016llx, was %016llx)",
+                        golden[c].family, golden[c].n, (long long)golden[c].index, (unsigned long long)h,
+                        (unsigned long long)golden[c].fnv);
+        free(a);
+    }
 }
 
 /* ---- dense random families ---- */
@@ -407,7 +480,9 @@ int main(void)
     for (int k = 0; k < nf; k++) {
         for (int rep = 0; rep < 3; rep++) test_determinism(&table[k], eig_test_next(&trng));
         test_bad_arguments(&table[k]);
+        test_element_wise(&table[k], eig_test_next(&trng));
     }
+    test_golden();
     test_symmetric(eig_test_next(&trng));
     test_hermitian("random-hermitian", eig_test_next(&trng), rand_int(1, MAX_N));
     test_general_statistics(eig_test_next(&trng));
