@@ -663,6 +663,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
             else
                 EIG_FN(warp_general_kernel)<0><<<blocks, T, smem, st>>>(n, ts, p->max_iter_factor, cnt, in_mw, val_mw,
                                                                          d_status, d_iters, 0);
+            EIG_FN(warp_general_overflow_kernel)<<<(unsigned)((cnt + 255) / 256), 256, 0, st>>>(n, cnt, val_mw, d_status);
             break;
         }
         case K_BLOCK_TRIDIAG:

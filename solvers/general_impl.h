@@ -810,6 +810,23 @@ EIG_HD void EIG_FN(eig_gen_sort)(int n, eig_real *wr, eig_real *wi, eig_idx ws)
     }
 }
 
+/* A matrix scaled down to solve (entries near the largest float) can have
+ * eigenvalues beyond the largest float: scaled back they are +-Inf. Such a
+ * matrix gets status invalid_input and NaN values, like one with an Inf
+ * entry (docs/format.md); st is the solver's status, returned otherwise. A pass over the finished values, outside the team
+ * solver: in it the check cost warp-general 4 % at n = 30 (docs/performance.md),
+ * so warp-general runs this as a kernel of its own after the solve. */
+EIG_HD int EIG_FN(eig_gen_overflowed)(int st, int n, eig_real *wr, eig_real *wi, eig_idx ws)
+{
+    if (st != EIG_STATUS_OK) return st;
+    int bad = 0;
+    for (int k = 0; k < n; k++) bad |= !EIG_ISFINITE(wr[k * ws]) || !EIG_ISFINITE(wi[k * ws]);
+    if (!bad) return st;
+    const eig_team solo = EIG_TEAM_SOLO_INIT;
+    EIG_FN(eig_gen_fill_nan)(solo, n, wr, wi, ws);
+    return EIG_STATUS_INVALID_INPUT;
+}
+
 /* Eigenvalues of the real n×n matrix a (destroyed) by team t: element (i,j)
  * at a[i*rs + j*as]. Writes wr[k*ws], wi[k*ws], k<n, in the documented order
  * (wr, wi also serve as scratch: give the team memory it shares). *iters =
@@ -849,12 +866,6 @@ EIG_HD int EIG_FN(eig_general_eigvals_team)(eig_team t, int n, eig_real *a, eig_
     }
     *iters = (int)sweeps;
     eig_team_sync(t); /* the eigenvalues written by other members */
-    if (EIG_FN(eig_unscale_overflows)(n, wr, ws, f) || EIG_FN(eig_unscale_overflows)(n, wi, ws, f)) {
-        eig_team_sync(t); /* every member has read wr, wi */
-        EIG_FN(eig_gen_fill_nan)(t, n, wr, wi, ws);
-        eig_team_sync(t);
-        return EIG_STATUS_INVALID_INPUT; /* an eigenvalue beyond the largest float */
-    }
     if (f != EIG_ONE) {
         const eig_real finv = EIG_ONE / f;
         EIG_TEAM_FOR(t, k, 0, n - 1) {
@@ -878,5 +889,6 @@ EIG_HD int EIG_FN(eig_general_eigvals)(int n, eig_real *a, eig_idx as, eig_real 
                                        eig_idx ws, int max_iter_factor, int *iters)
 {
     const eig_team solo = EIG_TEAM_SOLO_INIT;
-    return EIG_FN(eig_general_eigvals_team)(solo, n, a, as, (eig_idx)n * as, wr, wi, ws, max_iter_factor, iters);
+    const int st = EIG_FN(eig_general_eigvals_team)(solo, n, a, as, (eig_idx)n * as, wr, wi, ws, max_iter_factor, iters);
+    return EIG_FN(eig_gen_overflowed)(st, n, wr, wi, ws);
 }
