@@ -117,6 +117,18 @@ int eig_parse_once(const char *cmd, const char *opt, const char **first, const c
     return 0;
 }
 
+int eig_option_once(const char *cmd, const char *shortopts, const struct option *opts, int li, int c,
+                    const char **first)
+{
+    const char *s = c > 0 && c < 128 && c != ':' ? strchr(shortopts, c) : NULL;
+    int takes_value = li >= 0 ? opts[li].has_arg == required_argument : s && s[1] == ':';
+    if (!takes_value || !optarg || c < 0 || c >= EIG_OPTION_CODES) return 0;
+    char spelled[64];
+    if (li >= 0) snprintf(spelled, sizeof spelled, "--%s", opts[li].name);
+    else snprintf(spelled, sizeof spelled, "-%c", c);
+    return eig_parse_once(cmd, spelled, &first[c], optarg);
+}
+
 void eig_trace_setup(int rank, const char *what)
 {
     static int on = -1;

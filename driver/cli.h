@@ -2,6 +2,7 @@
 #ifndef EIG_CLI_H
 #define EIG_CLI_H
 
+#include <getopt.h>
 #include <mpi.h>
 #include <stdint.h>
 
@@ -42,6 +43,15 @@ int eig_parse_precision(const char *s, eig_precision *p);
  * value twice is accepted. *first holds the option's first value (NULL until
  * given); opt is how the user spelled it ("-o", "--range"). */
 int eig_parse_once(const char *cmd, const char *opt, const char **first, const char *value);
+/* Call after each getopt_long(argc, argv, shortopts, opts, &li) that
+ * returned c (li reset to -1 before each call): an option that takes a
+ * value, given twice with different values, is a usage error naming it.
+ * first: EIG_OPTION_CODES slots, zeroed, kept across the loop; options are
+ * told apart by their code, so a short and a long spelling of one option
+ * (-o, --output) share a slot. */
+#define EIG_OPTION_CODES 512
+int eig_option_once(const char *cmd, const char *shortopts, const struct option *opts, int li, int c,
+                    const char **first);
 
 /* --kind, --dataset, --diag, --offdiag (solve, info, check): where a
  * collection lies in a user's file and what it holds. Put

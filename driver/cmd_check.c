@@ -83,14 +83,9 @@ static int parse_check(int argc, char **argv, check_options *o, int *help)
     optind = 1;
     opterr = 0;
     int c;
-    /* Every option with a value takes one value (eig_parse_once). */
-    const char *first[sizeof opts / sizeof *opts] = {0};
-    char spelled[64];
+    const char *first[EIG_OPTION_CODES] = {0}; /* every option with a value takes one value */
     for (int li = -1; (c = getopt_long(argc, argv, ":hq", opts, &li)) != -1; li = -1) {
-        if (li >= 0 && optarg && opts[li].has_arg == required_argument) {
-            snprintf(spelled, sizeof spelled, "--%s", opts[li].name);
-            EIG_CALL(eig_parse_once("check", spelled, &first[li], optarg));
-        }
+        EIG_CALL(eig_option_once("check", ":hq", opts, li, c, first));
         switch (c) {
         case O_INPUT: o->input = optarg; break;
         case O_SAMPLE: EIG_CALL(eig_parse_i64("--sample", optarg, 0, INT64_MAX / 4, &o->sample)); break;

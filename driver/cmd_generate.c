@@ -81,14 +81,9 @@ static int parse_gen(eig_ctx *ctx, int argc, char **argv, gen_options *o, int *h
     optind = 1;
     opterr = 0;
     int c;
-    const char *first[128] = {0}; /* each option's first value, by its (ASCII) code: -o and --output share one */
-    char spelled[64];
+    const char *first[EIG_OPTION_CODES] = {0}; /* -o and --output share one */
     for (int li = -1; (c = getopt_long(argc, argv, ":o:qh", opts, &li)) != -1; li = -1) {
-        if (optarg && c > 0 && c < 128 && c != ':' && c != '?') {
-            if (li >= 0) snprintf(spelled, sizeof spelled, "--%s", opts[li].name);
-            else snprintf(spelled, sizeof spelled, "-%c", c);
-            EIG_CALL(eig_parse_once("generate", spelled, &first[c], optarg));
-        }
+        EIG_CALL(eig_option_once("generate", ":o:qh", opts, li, c, first));
         switch (c) {
         case 'f': o->family = optarg; break;
         case 'n': EIG_CALL(eig_parse_int("--n", optarg, 1, EIG_MAX_N, &o->n)); break;

@@ -187,14 +187,9 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
     int c;
     int64_t a, b;
     /* Every option with a value takes one value: the first one given, kept to refuse a different second. */
-    const char *first[sizeof opts / sizeof *opts] = {0}, *first_o = NULL;
-    char spelled[64];
+    const char *first[EIG_OPTION_CODES] = {0};
     for (int li = -1; (c = getopt_long(argc, argv, ":o:qh", opts, &li)) != -1; li = -1) {
-        if (c == 'o') EIG_CALL(eig_parse_once("solve", "-o", &first_o, optarg));
-        else if (li >= 0 && optarg && opts[li].has_arg == required_argument) {
-            snprintf(spelled, sizeof spelled, "--%s", opts[li].name);
-            EIG_CALL(eig_parse_once("solve", spelled, &first[li], optarg));
-        }
+        EIG_CALL(eig_option_once("solve", ":o:qh", opts, li, c, first));
         switch (c) {
         case 'o': o->output = optarg; break;
         case O_METHOD: EIG_CALL(eig_method_parse(optarg, &o->params.method)); break;
