@@ -7,6 +7,14 @@
 #include "cli.h"
 #include "eig_error.h"
 
+/* A collection's results are a list: one axis, "index". */
+static void list_grid(eig_source *s)
+{
+    s->grid.rank = 1;
+    s->grid.dims[0] = s->count;
+    snprintf(s->grid.name[0], sizeof s->grid.name[0], "index");
+}
+
 int eig_source_open_file(MPI_Comm comm, const char *path, eig_read_driver how, const eig_input_spec *spec,
                          eig_source *s)
 {
@@ -25,6 +33,7 @@ int eig_source_open_file(MPI_Comm comm, const char *path, eig_read_driver how, c
         eig_h5_close_input(&s->file);
         return rank == 0 ? rc : EIG_ERR_INPUT;
     }
+    list_grid(s);
     return 0;
 }
 
@@ -55,6 +64,7 @@ int eig_source_open_synthetic(const char *spec, eig_source *s)
              (unsigned long long)s->seed, s->precision == EIG_PREC_SINGLE ? "single" : "double");
     snprintf(s->dataset, sizeof s->dataset, "(generated)");
     snprintf(s->identity, sizeof s->identity, "%.*s", (int)sizeof s->identity - 1, s->name); /* (fits: short fields) */
+    list_grid(s);
     return 0;
 }
 

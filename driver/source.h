@@ -8,6 +8,7 @@
 
 #include "collection.h"
 #include "families.h"
+#include "grid.h"
 #include "identity.h"
 
 typedef struct {
@@ -26,6 +27,7 @@ typedef struct {
     char identity[EIG_IDENTITY_CAP];
     char dataset[EIG_DATASET_PATH_MAX];  /* "/matrices", "/diag" ..., or "(generated)" */
     char offdiag[EIG_DATASET_PATH_MAX];  /* "/offdiag" for a tridiagonal file, else "" */
+    eig_grid grid;                /* the results' shape: 1-D of count ("index") for a collection */
 } eig_source;
 
 /* spec: where the collection lies and its kind, when the file does not say
