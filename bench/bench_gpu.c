@@ -6,9 +6,13 @@
  * cuSOLVER anchors are timed (the copies become device-to-device).
  *
  *   bench_gpu FAMILY N COUNT [vectors] [method=M] [kernel=K] [reps=R] [streams=S] [single] [resident]
+ *             [family=NAME]
  *
  * FAMILY: general | symmetric | hermitian | tridiagonal. Entries are ~N(0,1)
- * (sum of four uniforms, rescaled), symmetrised / Hermitian-ised.
+ * (sum of four uniforms, rescaled), symmetrised / Hermitian-ised; or, with
+ * family=NAME, the matrices of a built-in generator family of that kind
+ * (e.g. family=control: the closed-loop matrices a control sweep forms, so
+ * a sweep's wall can be set against the kernels' rate on its matrices).
  * Prints one line: "eigsweep-gpu FAMILY METHOD n=N count=C kernel=K vectors=V:
  * best of R = X ms (host to host), not-ok=K". */
 #include <cuda_runtime.h>
@@ -21,6 +25,7 @@
 #include "batch_gpu.h"
 #include "eig_error.h"
 #include "eigsweep.h"
+#include "families.h"
 
 static double now_ms(void)
 {
@@ -66,11 +71,34 @@ static void fill_input(const eig_solve_params *p, int n, eig_idx count, void *bu
     }
 }
 
+/* The matrices of generator family f (seed 1, a collection of `count`),
+ * in the solver input layout and the run's precision. */
+static int fill_family(const eig_family *f, const eig_solve_params *p, int n, eig_idx count, void *buf)
+{
+    eig_idx per = eig_layout_of(p, n).input;
+    int rc = 0;
+#pragma omp parallel reduction(| : rc)
+    {
+        double *own = malloc(sizeof(double) * (size_t)per);
+        rc |= own == NULL;
+#pragma omp for schedule(static)
+        for (eig_idx m = 0; m < count; m++) {
+            if (!own || eig_family_fill(f, n, 1, m, count, own)) { rc = 1; continue; }
+            for (eig_idx k = 0; k < per; k++) {
+                if (p->precision == EIG_PREC_SINGLE) ((float *)buf)[m * per + k] = (float)own[k];
+                else ((double *)buf)[m * per + k] = own[k];
+            }
+        }
+        free(own);
+    }
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 4) {
         fprintf(stderr, "usage: bench_gpu FAMILY N COUNT [vectors] [method=M] [kernel=K] [reps=R] [streams=S] [single] "
-                        "[resident]\n");
+                        "[resident] [family=NAME]\n");
         return 2;
     }
     eig_solve_params p;
@@ -79,6 +107,7 @@ int main(int argc, char **argv)
     int n = atoi(argv[2]), reps = 3, resident = 0;
     eig_idx count = atoll(argv[3]);
     eig_gpu_config cfg = {0, 4, 0, 0, NULL, 0};
+    const eig_family *family = NULL;
     for (int a = 4; a < argc; a++) {
         if (!strcmp(argv[a], "vectors")) p.vectors = 1;
         else if (!strcmp(argv[a], "single")) p.precision = EIG_PREC_SINGLE;
@@ -88,7 +117,13 @@ int main(int argc, char **argv)
         } else if (!strncmp(argv[a], "kernel=", 7)) cfg.kernel = argv[a] + 7;
         else if (!strncmp(argv[a], "reps=", 5)) reps = atoi(argv[a] + 5);
         else if (!strncmp(argv[a], "streams=", 8)) cfg.streams = atoi(argv[a] + 8);
-        else return fprintf(stderr, "unknown argument %s\n", argv[a]), 2;
+        else if (!strncmp(argv[a], "family=", 7)) {
+            family = eig_family_find(argv[a] + 7);
+            if (!family) return fprintf(stderr, "unknown family %s\n", argv[a] + 7), 2;
+            if (family->kind != p.kind)
+                return fprintf(stderr, "family %s is %s, not %s\n", family->name, eig_kind_name(family->kind),
+                               eig_kind_name(p.kind)), 2;
+        } else return fprintf(stderr, "unknown argument %s\n", argv[a]), 2;
     }
     /* the driver's choice on the GPU when no method= is given */
     if (eig_method_resolve_gpu(&p, n)) return fprintf(stderr, "%s\n", eig_error_message()), 2;
@@ -101,7 +136,9 @@ int main(int argc, char **argv)
     int8_t *st = malloc((size_t)count);
     int32_t *it = malloc(sizeof(int32_t) * (size_t)count);
     if (!in || !val || (vec_b && !vec) || !st || !it) return fprintf(stderr, "out of host memory\n"), 1;
-    fill_input(&p, n, count, in);
+    if (!family) fill_input(&p, n, count, in);
+    else if (fill_family(family, &p, n, count, in))
+        return fprintf(stderr, "family %s: cannot generate n=%d: %s\n", family->name, n, eig_error_message()), 2;
     /* pinned like the driver's chunk buffers (eig_gpu_pin = cudaHostRegister) */
     eig_gpu_pin(in, in_b), eig_gpu_pin(val, val_b), eig_gpu_pin(vec, vec_b);
     eig_gpu_pin(st, (size_t)count), eig_gpu_pin(it, sizeof(int32_t) * (size_t)count);
@@ -127,8 +164,8 @@ int main(int argc, char **argv)
         return fprintf(stderr, "resident: status back: %s\n", cudaGetErrorString(cudaGetLastError())), 1;
     long long bad = 0;
     for (eig_idx m = 0; m < count; m++) bad += st[m] != 0;
-    printf("eigsweep-gpu %s %s %s n=%d count=%lld kernel=%s vectors=%d: best of %d = %.2f ms (%s), not-ok=%lld\n",
-           eig_kind_name(p.kind), eig_method_name(p.method), p.precision == EIG_PREC_SINGLE ? "single" : "double", n,
+    printf("eigsweep-gpu %s%s%s %s %s n=%d count=%lld kernel=%s vectors=%d: best of %d = %.2f ms (%s), not-ok=%lld\n",
+           eig_kind_name(p.kind), family ? " family=" : "", family ? family->name : "", eig_method_name(p.method), p.precision == EIG_PREC_SINGLE ? "single" : "double", n,
            (long long)count, cfg.kernel ? cfg.kernel : "auto", p.vectors, reps, best,
            resident ? "device-resident" : "host to host", bad);
     return 0;
