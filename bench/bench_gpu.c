@@ -6,13 +6,16 @@
  * cuSOLVER anchors are timed (the copies become device-to-device).
  *
  *   bench_gpu FAMILY N COUNT [vectors] [method=M] [kernel=K] [reps=R] [streams=S] [single] [resident]
- *             [family=NAME]
+ *             [family=NAME] [input=FILE]
  *
  * FAMILY: general | symmetric | hermitian | tridiagonal. Entries are ~N(0,1)
  * (sum of four uniforms, rescaled), symmetrised / Hermitian-ised; or, with
  * family=NAME, the matrices of a built-in generator family of that kind
  * (e.g. family=control: the closed-loop matrices a control sweep forms, so
  * a sweep's wall can be set against the kernels' rate on its matrices).
+ * input=FILE: the COUNT matrices are read from FILE instead (raw native-endian
+ * values in eigsweep's input layout, e.g. a peer benchmark's own test matrices),
+ * so that both solve exactly the same inputs.
  * Prints one line: "eigsweep-gpu FAMILY METHOD n=N count=C kernel=K vectors=V:
  * best of R = X ms (host to host), not-ok=K". */
 #include <cuda_runtime.h>
@@ -46,6 +49,20 @@ static double approx_normal(unsigned long long k)
         u += (double)(z >> 11) * 0x1.0p-53;
     }
     return (u - 2.0) * 1.7320508075688772; /* variance 4/12 -> 1 */
+}
+
+/* input=FILE: exactly COUNT matrices of the layout's size, nothing more or less. */
+static int read_input(const char *path, size_t bytes, void *buf)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return fprintf(stderr, "input=%s: cannot open\n", path), 1;
+    size_t got = fread(buf, 1, bytes, f);
+    int extra = fgetc(f) != EOF;
+    fclose(f);
+    if (got != bytes || extra)
+        return fprintf(stderr, "input=%s: expected exactly %zu bytes (COUNT matrices in the input layout), file differs\n",
+                       path, bytes), 1;
+    return 0;
 }
 
 static void fill_input(const eig_solve_params *p, int n, eig_idx count, void *buf)
@@ -98,13 +115,14 @@ int main(int argc, char **argv)
 {
     if (argc < 4) {
         fprintf(stderr, "usage: bench_gpu FAMILY N COUNT [vectors] [method=M] [kernel=K] [reps=R] [streams=S] [single] "
-                        "[resident] [family=NAME]\n");
+                        "[resident] [family=NAME] [input=FILE]\n");
         return 2;
     }
     eig_solve_params p;
     memset(&p, 0, sizeof p);
     if (eig_kind_parse(argv[1], &p.kind)) return fprintf(stderr, "%s\n", eig_error_message()), 2;
     int n = atoi(argv[2]), reps = 3, resident = 0;
+    const char *input = NULL;
     eig_idx count = atoll(argv[3]);
     eig_gpu_config cfg = {0, 4, 0, 0, NULL, 0};
     const eig_family *family = NULL;
@@ -123,7 +141,8 @@ int main(int argc, char **argv)
             if (family->kind != p.kind)
                 return fprintf(stderr, "family %s is %s, not %s\n", family->name, eig_kind_name(family->kind),
                                eig_kind_name(p.kind)), 2;
-        } else return fprintf(stderr, "unknown argument %s\n", argv[a]), 2;
+        } else if (!strncmp(argv[a], "input=", 6)) input = argv[a] + 6;
+        else return fprintf(stderr, "unknown argument %s\n", argv[a]), 2;
     }
     /* the driver's choice on the GPU when no method= is given */
     if (eig_method_resolve_gpu(&p, n)) return fprintf(stderr, "%s\n", eig_error_message()), 2;
@@ -136,9 +155,13 @@ int main(int argc, char **argv)
     int8_t *st = malloc((size_t)count);
     int32_t *it = malloc(sizeof(int32_t) * (size_t)count);
     if (!in || !val || (vec_b && !vec) || !st || !it) return fprintf(stderr, "out of host memory\n"), 1;
-    if (!family) fill_input(&p, n, count, in);
-    else if (fill_family(family, &p, n, count, in))
-        return fprintf(stderr, "family %s: cannot generate n=%d: %s\n", family->name, n, eig_error_message()), 2;
+    if (input) {
+        if (read_input(input, in_b, in)) return 1;
+    } else if (family) {
+        if (fill_family(family, &p, n, count, in))
+            return fprintf(stderr, "family %s: cannot generate n=%d: %s\n", family->name, n, eig_error_message()), 2;
+    } else
+        fill_input(&p, n, count, in);
     /* pinned like the driver's chunk buffers (eig_gpu_pin = cudaHostRegister) */
     eig_gpu_pin(in, in_b), eig_gpu_pin(val, val_b), eig_gpu_pin(vec, vec_b);
     eig_gpu_pin(st, (size_t)count), eig_gpu_pin(it, sizeof(int32_t) * (size_t)count);
