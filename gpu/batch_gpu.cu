@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "batch_args.h"
@@ -44,6 +45,7 @@ static pthread_mutex_t gpu_ctx_lock = PTHREAD_MUTEX_INITIALIZER;
  * reserved (release threshold: all), so repeated calls do not map memory
  * again; eig_gpu_release destroys it. */
 #define EIG_GPU_MAX_DEVICES 64
+#define EIG_GPU_SUB_MIN 2048 /* matrices a sub-chunk keeps at least under its byte cap (eig_gpu_plan) */
 static cudaMemPool_t gpu_pools[EIG_GPU_MAX_DEVICES];
 static pthread_mutex_t gpu_pools_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -96,11 +98,22 @@ static int ensure_streams(eig_gpu_ctx *ctx, int device, int nstreams)
     return 0;
 }
 
+/* A tuning knob from the environment (a size or count), else fallback. */
+static size_t sub_env(const char *name, size_t fallback)
+{
+    const char *env = getenv(name);
+    return env ? (size_t)strtoull(env, NULL, 10) : fallback;
+}
+
 /* Matrices per stream sub-chunk, and an arena that holds nstreams of them.
  * The budget is --max-gpu-mem or 80% of free memory; when an allocation
  * fails anyway, the sub-chunk halves until it fits (chunks shrink
- * automatically) or one matrix does not fit (then a clear error). */
-static int eig_gpu_plan(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, size_t per, eig_idx count, eig_idx *sub_out)
+ * automatically) or one matrix does not fit (then a clear error). sub_cap:
+ * device bytes a sub-chunk takes at most when --gpu-chunk is not given
+ * (0: no cap; EIG_GPU_SUB_BYTES overrides it), but never fewer than
+ * EIG_GPU_SUB_MIN matrices (the same knob). */
+static int eig_gpu_plan(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, size_t per, size_t sub_cap, eig_idx count,
+                        eig_idx *sub_out)
 {
     int ns = ctx->nstreams;
     size_t free_b = 0, total_b = 0;
@@ -108,6 +121,13 @@ static int eig_gpu_plan(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, size_t per,
     size_t budget = cfg->max_gpu_mem ? cfg->max_gpu_mem : (free_b + ctx->arena_bytes) / 10 * 8;
     eig_idx sub = cfg->chunk > 0 ? cfg->chunk : (eig_idx)(budget / ((size_t)ns * per));
     if (sub > (count + ns - 1) / ns) sub = (count + ns - 1) / ns;
+    const size_t cap = sub_env("EIG_GPU_SUB_BYTES", sub_cap);
+    const eig_idx floor_m = (eig_idx)sub_env("EIG_GPU_SUB_MIN", EIG_GPU_SUB_MIN);
+    if (cfg->chunk <= 0 && cap && (size_t)sub * per > cap) {
+        sub = (eig_idx)(cap / per);
+        if (sub < floor_m) sub = floor_m; /* enough matrices a launch to fill the GPU */
+        if (sub > (count + ns - 1) / ns) sub = (count + ns - 1) / ns;
+    }
     if (sub > (1 << 20)) sub = 1 << 20; /* the transpose grid's y limit */
     EIG_CHECK(sub >= 1, EIG_ERR_RESOURCE,
               "GPU memory budget of %.1f MB cannot hold one matrix per stream (%zu bytes each, %d streams): raise "

@@ -525,6 +525,35 @@ static int EIG_FN(pick_kernel)(const eig_gpu_config *cfg, const eig_solve_params
 
 /* ---- the stream pipeline ---- */
 
+#ifndef EIG_SUB_CHUNK_CAP_ONCE
+#define EIG_SUB_CHUNK_CAP_ONCE
+/* Device bytes a stream's sub-chunk takes at most, by kernel. Smaller
+ * sub-chunks shorten the pipeline's head (the first sub-chunk's copy in,
+ * which no kernel hides) and let one sub-chunk's tail run beside the next
+ * one's start; below a kernel's own best size they cost launches and
+ * transposes. One sub-chunk per stream, as before, left 18 ms of 240 ms
+ * unhidden for 500,000 general matrices of order 30. H100, 2026-11-24,
+ * 500,000 matrices, double, host to host, best of 5 (no cap / 64 / 32 /
+ * 16 / 8 MB): warp-general n = 30 240.2 / 211.6 / 206.4 / 206.5 / 216.1 ms,
+ * n = 16 49.4 / 43.4 / 41.8 / 39.7 / 40.6, n = 20 82.2 / 71.9 / 68.5 /
+ * 68.6 / 72.8, n = 32 280.1 / 256.8 / 258.7 / 256.0 / 262.5 (device-
+ * resident n = 30 221.9 -> 206.7); thread kernels n = 10 15.3 / 14.6 (64
+ * MB), n = 12 31.5 / 31.1 / 32.7 / 44.8; warp-jacobi n = 32 (100,000)
+ * 103.5 / 100.9 / 100.3. The tridiagonal-reduction kernels with vectors
+ * lose with any cap (n = 32 resident 19.9 -> 40-138 ms, n = 128 186 ->
+ * 234): none for them. */
+static size_t sub_chunk_cap(int kernel)
+{
+    switch (kernel) {
+    case K_WARP_GENERAL: return (size_t)16 << 20;
+    case K_WARP_JACOBI: return (size_t)32 << 20;
+    case K_THREAD_GLOBAL:
+    case K_THREAD_SHARED: return (size_t)64 << 20;
+    default: return 0;
+    }
+}
+#endif
+
 /* on_stream NULL: the host-buffer call, over ctx's streams and arena, synchronised
  * before returning. Otherwise everything is enqueued on *on_stream (the caller's),
  * in a workspace from the stream-ordered pool, and nothing waits for it. */
@@ -617,7 +646,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
         EIG_CALL(eig_gpu_plan_on_stream(cfg, per, count, *on_stream, &arena, &sub));
         ns = 1, streams = (cudaStream_t *)on_stream;
     } else {
-        EIG_CALL(eig_gpu_plan(ctx, cfg, per, count, &sub));
+        EIG_CALL(eig_gpu_plan(ctx, cfg, per, sub_chunk_cap(kernel), count, &sub));
         ns = ctx->nstreams, streams = ctx->streams, arena = ctx->arena;
     }
     /* Round-robin the sub-chunks over the streams: each runs
