@@ -1,0 +1,8 @@
+# Parametric sweeps (issue 21, docs/sweeps.md): specs written with h5py, the
+# matrices formed where they are solved. CLI tests (tests/cli.cmake's helper).
+eig_add_cli_test(cli_sweep_specs sweep_specs.sh)
+# np = 1..4, static and dynamic balance, --range, kill + --resume: identical rows.
+eig_add_cli_test(cli_sweep_ranks sweep_ranks.sh $<TARGET_FILE:eig_kill_shim>)
+if(EIGSWEEP_SANITIZE)
+  set_property(TEST cli_sweep_ranks APPEND PROPERTY ENVIRONMENT "EIG_SANITIZED=1")
+endif()
