@@ -6,3 +6,5 @@ eig_add_cli_test(cli_sweep_ranks sweep_ranks.sh $<TARGET_FILE:eig_kill_shim>)
 if(EIGSWEEP_SANITIZE)
   set_property(TEST cli_sweep_ranks APPEND PROPERTY ENVIRONMENT "EIG_SANITIZED=1")
 endif()
+# Bad specs: each its one-line error, exit 3, no output or .partial left.
+eig_add_cli_test(cli_sweep_bad_specs sweep_bad_specs.sh)
