@@ -8,3 +8,10 @@ if(EIGSWEEP_SANITIZE)
 endif()
 # Bad specs: each its one-line error, exit 3, no output or .partial left.
 eig_add_cli_test(cli_sweep_bad_specs sweep_bad_specs.sh)
+# Sweep formation on the GPU (gpu/sweep_form_gpu.cu) against the host
+# (io/sweep_form.c), bit for bit; exits 77 without a device.
+eig_add_test(gpu_sweep_form test_gpu_sweep_form.c LABELS gpu)
+# Sweeps on the GPU end to end (formation, solve) against the CPU; exits 77 without one.
+eig_add_cli_test(gpu_sweep gpu_sweep.sh)
+set_tests_properties(gpu_sweep PROPERTIES LABELS "gpu;cli")
+set_property(TEST gpu_sweep APPEND PROPERTY ENVIRONMENT "SWEEP_LIB=${CMAKE_CURRENT_SOURCE_DIR}/cli")
