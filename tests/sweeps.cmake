@@ -15,3 +15,5 @@ eig_add_test(gpu_sweep_form test_gpu_sweep_form.c LABELS gpu)
 eig_add_cli_test(gpu_sweep gpu_sweep.sh)
 set_tests_properties(gpu_sweep PROPERTIES LABELS "gpu;cli")
 set_property(TEST gpu_sweep APPEND PROPERTY ENVIRONMENT "SWEEP_LIB=${CMAKE_CURRENT_SOURCE_DIR}/cli")
+# The control family expressed as a spec (examples/control_spec.py): the same matrices, bit for bit.
+eig_add_cli_test(cli_sweep_control sweep_control.sh)
