@@ -2,7 +2,8 @@
 # A sweep spec's results do not depend on how the work is split: np = 1..4,
 # static and dynamic balance, both output modes, --range, and a run killed
 # half-way (SIGKILL through tests/kill_shim.c) then --resumed with another
-# rank count all give bit for bit the rows of one uninterrupted run.
+# rank count, and --range parts merged, all give bit for bit the rows of one
+# uninterrupted run; check finds the spec and agrees with it.
 source "$(dirname "$0")/lib.sh"
 SHIM=$1
 py=${EIG_PYTHON:-/usr/bin/python3}
@@ -30,6 +31,12 @@ expect "np=3 --output parallel --chunk 17: same results" same_datasets ref.h5 o.
 # --range: the rows of the whole run, START..START+COUNT-1
 $MPIRUN -np 2 "$BIN" solve spec.h5 -o r.h5 -q --range 137:211 --chunk 30 || fail "--range: solve"
 expect "--range 137:211: the whole run's rows" cmp -s <("$H5_ROWS" ref.h5 eigenvalues 137 211) <("$H5_ROWS" r.h5 eigenvalues 0 211)
+
+# merge of --range parts, and check against the spec (it forms the matrices again)
+"$BIN" solve spec.h5 -o p1.h5 -q --range 0:137 && "$BIN" solve spec.h5 -o p2.h5 -q --range 137:363 \
+  && "$BIN" merge m.h5 p1.h5 p2.h5 >/dev/null || fail "--range parts and merge"
+expect "merged parts: same results" same_datasets ref.h5 m.h5 $DS
+expect "check finds the spec and agrees" sh -c "'$BIN' check ref.h5 | grep -q 'verdict: ok'"
 
 # kill half-way through, then --resume with another rank count and balance
 if [ -n "${EIG_SANITIZED:-}" ]; then
