@@ -4,21 +4,15 @@
  * with -ffp-contract=off, so the matrices agree with the host's bit for bit. */
 #include <cuda_runtime.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "eig_error.h"
+#include "generator_out.cuh"
 #include "sweep_form_gpu.h"
 #include "sweep_form_impl.h"
 
-#define SWEEP_CALL(expr)                                                                                       \
-    do {                                                                                                       \
-        cudaError_t sweep_call_err_ = (expr);                                                                  \
-        if (sweep_call_err_ == cudaErrorMemoryAllocation)                                                      \
-            return EIG_ERROR(EIG_ERR_RESOURCE, "CUDA: %s: GPU out of memory while forming sweep matrices "     \
-                             "(another process holds it?): free the GPU, or lower --chunk", #expr);            \
-        if (sweep_call_err_ != cudaSuccess)                                                                    \
-            return EIG_ERROR(EIG_ERR_RESOURCE, "CUDA: %s: %s", #expr, cudaGetErrorString(sweep_call_err_));     \
-    } while (0)
+#define SWEEP_CALL(expr) EIG_GENERATOR_CALL(expr, "forming sweep matrices")
 
 #define SWEEP_THREADS 256
 #define SWEEP_BLOCKS_PER_SM 32 /* grid-stride cap */
@@ -104,27 +98,14 @@ extern "C" int eig_gpu_sweep_form(eig_gpu_sweep *g, eig_idx start, eig_idx count
     const size_t es = precision == EIG_PREC_SINGLE ? sizeof(float) : sizeof(double);
     const size_t bytes = (size_t)(count * g->form.per) * es;
     SWEEP_CALL(cudaSetDevice(g->device));
-    /* The caller's memory on this device is written in place; anything else
-     * (host memory) receives a copy of a device buffer. */
-    cudaPointerAttributes attr;
-    int on_device = 0;
-    if (cudaPointerGetAttributes(&attr, out) == cudaSuccess)
-        on_device = attr.type == cudaMemoryTypeDevice && attr.device == g->device;
-    else
-        cudaGetLastError();
     cudaStream_t st = cudaStreamPerThread;
-    void *dst = out;
-    if (!on_device) SWEEP_CALL(cudaMallocAsync(&dst, bytes, st));
+    void *dst;
+    EIG_CALL(eig_generator_out_begin(g->device, out, bytes, st, &dst));
     int rc = precision == EIG_PREC_SINGLE ? sweep_launch<float>(g, start, count, (float *)dst, st)
                                           : sweep_launch<double>(g, start, count, (double *)dst, st);
-    if (!on_device) {
-        if (!rc) SWEEP_CALL(cudaMemcpyAsync(out, dst, bytes, cudaMemcpyDefault, st));
-        cudaFreeAsync(dst, st);
-    }
-    cudaError_t done = cudaStreamSynchronize(st);
-    if (rc) return rc;
-    EIG_CHECK(done == cudaSuccess, EIG_ERR_RESOURCE, "CUDA error while forming sweep points %lld..%lld on the GPU: %s",
-              (long long)start, (long long)(start + count - 1), cudaGetErrorString(done));
+    char what[128];
+    snprintf(what, sizeof what, "forming sweep points %lld..%lld", (long long)start, (long long)(start + count - 1));
+    EIG_CALL(eig_generator_out_end(out, dst, bytes, st, rc, what));
     return 0;
 }
 

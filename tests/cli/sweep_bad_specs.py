@@ -11,13 +11,9 @@ import h5py
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sweep_lib import Tally, random_bases, run, write_spec  # noqa: E402
+from sweep_lib import random_bases, run, write_spec, start  # noqa: E402
 
-BIN = sys.argv[1]
-seed = int.from_bytes(os.urandom(4), "little")
-print("seed", seed)
-rng = np.random.default_rng(seed)
-t = Tally()
+BIN, rng, t = start(sys.argv)
 n = int(rng.integers(2, 7))
 
 

@@ -1,6 +1,7 @@
 """Helpers of the sweep tests: specs written with h5py the natural way
 (docs/sweeps.md), matrices A(p) formed in numpy in the order eigsweep forms
 them, and a small pass/fail tally."""
+import os
 import subprocess
 import sys
 
@@ -107,3 +108,10 @@ class Tally:
 
 def run(cmd, **kw):
     return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def start(argv):
+    """(eigsweep binary, a generator seeded afresh and printed, a Tally)."""
+    seed = int.from_bytes(os.urandom(4), "little")
+    print("seed", seed)
+    return argv[1], np.random.default_rng(seed), Tally()

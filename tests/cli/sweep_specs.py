@@ -15,13 +15,9 @@ import numpy as np
 import scipy.linalg
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sweep_lib import KINDS, Tally, formed, grid_points, random_bases, run, write_spec  # noqa: E402
+from sweep_lib import KINDS, formed, grid_points, random_bases, run, write_spec, start  # noqa: E402
 
-BIN = sys.argv[1]
-seed = int.from_bytes(os.urandom(4), "little")
-print("seed", seed)
-rng = np.random.default_rng(seed)
-t = Tally()
+BIN, rng, t = start(sys.argv)
 
 
 def layouts(K):
