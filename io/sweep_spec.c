@@ -53,14 +53,14 @@ static int read_doubles(eig_sweep_spec *s, hid_t f, const char *name, int want_r
 {
     *out = NULL;
     hid_t d = eig_h5_open_dataset(f, name);
-    EIG_CHECK(d >= 0, EIG_ERR_INPUT, "%s: cannot open dataset %s (is it a dataset? file damaged?)", s->path, name);
+    EIG_CHECK(d >= 0, EIG_ERR_INPUT, "%s: sweep spec: cannot open dataset %s (is it a dataset? file damaged?)", s->path, name);
     hid_t sp = H5Dget_space(d);
     int rank = H5Sget_simple_extent_ndims(sp), rc = 0;
     if (rank >= 0 && rank <= 3) H5Sget_simple_extent_dims(sp, dims, NULL);
     H5Sclose(sp);
     *ndims = rank;
     if (want_rank >= 0 ? rank != want_rank : (rank < 0 || rank > 1))
-        rc = EIG_ERROR(EIG_ERR_INPUT, "%s: %s has %d dimensions; a spec's %s is %s (docs/sweeps.md)", s->path, name,
+        rc = EIG_ERROR(EIG_ERR_INPUT, "%s: sweep spec: %s has %d dimensions; a spec's %s is %s (docs/sweeps.md)", s->path, name,
                        rank, name,
                        want_rank == 3 ? "[K+1, n, n]: A_0 .. A_K"
                        : want_rank == 2 ? (strcmp(name, "/points") ? "[K+1, n] (diagonals) or [K+1, n-1]"
@@ -82,7 +82,7 @@ static int read_doubles(eig_sweep_spec *s, hid_t f, const char *name, int want_r
         hid_t dbl = cplx ? eig_h5_complex_memory_type(ft, EIG_PREC_DOUBLE) : H5Tcopy(H5T_NATIVE_DOUBLE);
         H5Tclose(ft);
         if (total && H5Dread(d, dbl, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf) < 0)
-            rc = EIG_ERROR(EIG_ERR_INPUT, "%s: read error in %s (file damaged?)", s->path, name);
+            rc = EIG_ERROR(EIG_ERR_INPUT, "%s: sweep spec: read error in %s (file damaged?)", s->path, name);
         H5Tclose(dbl);
     }
     H5Dclose(d);
@@ -230,9 +230,12 @@ static int read_bases(eig_sweep_spec *s, hid_t f, const eig_kind *kind_override,
     eig_solve_params lp = {.kind = s->kind};
     s->form.per = eig_layout_of(&lp, n).input;
     long long bad = first_nonfinite(s->bases, (size_t)(*K + 1) * (size_t)s->form.per);
-    EIG_CHECK(bad < 0, EIG_ERR_INPUT, "%s: sweep spec: base A_%lld (%s[%lld]) holds %s; every base entry must be "
-              "finite", s->path, bad / s->form.per, tri ? "/diag or /offdiag" : s->dataset, bad / s->form.per,
-              isnan(s->bases[bad]) ? "NaN" : "Inf");
+    if (bad >= 0) {
+        const long long k = bad / s->form.per;
+        const char *where = !tri ? s->dataset : bad % s->form.per < n ? "/diag" : "/offdiag";
+        return EIG_ERROR(EIG_ERR_INPUT, "%s: sweep spec: base A_%lld (%s[%lld]) holds %s; every base entry must be "
+                         "finite", s->path, k, where, k, isnan(s->bases[bad]) ? "NaN" : "Inf");
+    }
     if (s->kind == EIG_KIND_SYMMETRIC || s->kind == EIG_KIND_HERMITIAN) EIG_CALL(check_structure(s, *K));
     return 0;
 }
