@@ -399,8 +399,9 @@ static int check_spec(eig_sweep_spec *s, hid_t f, const eig_kind *kind_override)
 int eig_sweep_spec_open(const char *path, const eig_kind *kind_override, eig_sweep_spec *s)
 {
     memset(s, 0, sizeof *s);
-    EIG_CHECK(strlen(path) < sizeof s->path, EIG_ERR_INPUT, "spec path '%.40s...' is too long", path);
-    snprintf(s->path, sizeof s->path, "%s", path);
+    const size_t len = strlen(path);
+    EIG_CHECK(len < sizeof s->path, EIG_ERR_INPUT, "spec path '%.40s...' is too long", path);
+    memcpy(s->path, path, len + 1);
     EIG_CHECK(access(path, R_OK) == 0, EIG_ERR_INPUT, "%s: cannot read the sweep spec", path);
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     EIG_CHECK(f >= 0, EIG_ERR_INPUT, "%s: cannot open as HDF5 (truncated or corrupted?)", path);

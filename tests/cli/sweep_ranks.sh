@@ -28,6 +28,11 @@ done
 $MPIRUN -np 3 "$BIN" solve spec.h5 -o o.h5 -q --force --chunk 17 --output parallel || fail "np=3 parallel: solve"
 expect "np=3 --output parallel --chunk 17: same results" same_datasets ref.h5 o.h5 $DS
 
+# generate --spec: the same bytes on any rank count
+"$BIN" generate --spec spec.h5 -q -o g1.h5 && $MPIRUN -np 3 "$BIN" generate --spec spec.h5 -q -o g3.h5 \
+  || fail "generate --spec on 1 and 3 ranks"
+expect "generate --spec: np=1 and np=3 write identical bytes" cmp -s g1.h5 g3.h5
+
 # --range: the rows of the whole run, START..START+COUNT-1
 $MPIRUN -np 2 "$BIN" solve spec.h5 -o r.h5 -q --range 137:211 --chunk 30 || fail "--range: solve"
 expect "--range 137:211: the whole run's rows" cmp -s <("$H5_ROWS" ref.h5 eigenvalues 137 211) <("$H5_ROWS" r.h5 eigenvalues 0 211)
