@@ -19,6 +19,9 @@ with h5py.File("spec.h5", "w") as f:
     f.create_dataset("axis_2", data=rng.uniform(0, 2, 25)).attrs["name"] = "k2"
 PY
 "$BIN" solve spec.h5 -o ref.h5 -q --chunk 20 || { echo "FAIL: reference solve" >&2; exit 1; }
+expect "info calls the spec a solvable sweep of its 500 points" sh -c \
+  "'$BIN' info spec.h5 | grep -q 'solvable: a sweep of 500 general matrices of order 6, double precision: A_0 + p_1 A_1 + p_2 A_2'"
+expect "info lists the axes by name" sh -c "'$BIN' info spec.h5 | grep -q \"axis 2 'k2': 25 values\""
 for np in 1 2 3 4; do
   for bal in static dynamic; do
     $MPIRUN -np $np "$BIN" solve spec.h5 -o o.h5 -q --force --chunk 20 --balance $bal || fail "np=$np $bal: solve"
