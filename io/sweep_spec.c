@@ -183,7 +183,8 @@ static int read_bases(eig_sweep_spec *s, hid_t f, const eig_kind *kind_override,
               "A_k (K >= 1 parameters: [K+1, ...])", s->path, s->dataset, (unsigned long long)dims[0],
               dims[0] == 1 ? "" : "s");
     EIG_CHECK(dims[0] - 1 <= EIG_GRID_MAX_AXES, EIG_ERR_INPUT, "%s: sweep spec: %s holds K+1 = %llu bases; at most "
-              "K = %d parameters are supported", s->path, s->dataset, (unsigned long long)dims[0], EIG_GRID_MAX_AXES);
+              "K = %d parameters are supported%s", s->path, s->dataset, (unsigned long long)dims[0], EIG_GRID_MAX_AXES,
+              tri ? "" : " (a collection of matrices at /A, not a spec? solve it with --dataset /A)");
     *K = (int)dims[0] - 1;
     EIG_CHECK(dims[1] >= 1 && dims[1] <= SPEC_MAX_N, EIG_ERR_INPUT, "%s: sweep spec: %s has matrices of order n = "
               "%llu; 1 <= n <= %d", s->path, s->dataset, (unsigned long long)dims[1], SPEC_MAX_N);
@@ -264,8 +265,10 @@ static int read_axis(eig_sweep_spec *s, hid_t f, int k, double **vals, eig_idx *
     char ds[32];
     snprintf(ds, sizeof ds, "/axis_%d", k);
     EIG_CHECK(exists(f, ds), EIG_ERR_INPUT, "%s: sweep spec: %s holds K+1 = %d bases, so it needs axes /axis_1 .. "
-              "/axis_%d (or /points [M, %d]), but %s is missing", s->path, s->dataset, s->form.params + 1,
-              s->form.params, s->form.params, ds);
+              "/axis_%d (or /points [M, %d]), but %s is missing%s", s->path, s->dataset, s->form.params + 1,
+              s->form.params, s->form.params, ds,
+              k > 1 ? "" : s->kind == EIG_KIND_TRIDIAGONAL ? "" : " (a collection of matrices at /A, not a spec? "
+                                                                  "solve it with --dataset /A)");
     hid_t d = eig_h5_open_dataset(f, ds);
     EIG_CHECK(d >= 0, EIG_ERR_INPUT, "%s: sweep spec: cannot open %s as a dataset", s->path, ds);
     char found[128];

@@ -29,6 +29,10 @@ def case_missing_axis(p):
     write_spec(p, "general", random_bases(rng, "general", 2, n, np.float64), axes=[ax()])
 
 
+def case_collection_at_A(p):  # matrices at /A, no grid: the spec error says how to read them as a collection
+    write_spec(p, "general", random_bases(rng, "general", 4, n, np.float64))
+
+
 def case_extra_axis(p):
     write_spec(p, "general", random_bases(rng, "general", 1, n, np.float64), axes=[ax(), ax()])
 
@@ -113,6 +117,7 @@ def case_linspace_partial(p):
 
 CASES = [  # (name, writer, pattern the one-line error must match)
     ("missing axis", case_missing_axis, r"K\+1 = 3 bases, so it needs axes /axis_1 \.\. /axis_2.*/axis_2 is missing"),
+    ("collection at /A", case_collection_at_A, r"/axis_1 is missing \(a collection of matrices at /A, not a spec\? solve it with --dataset /A\)"),
     ("extra axis", case_extra_axis, r"/axis_2 exists but /A holds K\+1 = 2 bases"),
     ("offdiag length", case_tri_mismatch, r"/offdiag is \[2, %d\] .*beside /diag \[2, %d\].*\[K\+1, n-1\]" % (n - 2, n)),
     ("offdiag bases", case_tri_base_count, r"/offdiag is \[3, %d\].*beside /diag \[2, %d\]" % (n - 1, n)),
