@@ -13,6 +13,7 @@
 #include "input_locate.h"
 
 #define SPEC_MAX_N 4096 /* = EIG_MAX_N (collection.h) */
+#define EIG_SWEEP_AXIS_MAX ((eig_idx)1 << 27) /* values of an axis given as a linspace (1 GiB of doubles) */
 
 static int exists(hid_t f, const char *name) { return H5Lexists(f, name, H5P_DEFAULT) > 0; }
 
@@ -277,10 +278,19 @@ static int read_axis(eig_sweep_spec *s, hid_t f, int k, double **vals, eig_idx *
     double start, stop, num;
     int lin = attr_double(d, "start", &start) == 0, has_stop = attr_double(d, "stop", &stop) == 0,
         has_num = attr_double(d, "num", &num) == 0;
+    char spacing[32], sp_found[128];
+    int src = eig_h5_read_attr_text(d, "spacing", spacing, sizeof spacing, sp_found, sizeof sp_found);
     H5Dclose(d);
+    const int log_spacing = src == 0 && !strcmp(spacing, "log");
+    EIG_CHECK(src == EIG_ATTR_ABSENT || (src == 0 && (log_spacing || !strcmp(spacing, "linear"))), EIG_ERR_INPUT,
+              "%s: sweep spec: the 'spacing' attribute of %s is %s; expected \"linear\" or \"log\"", s->path, ds,
+              src == 0 ? spacing : sp_found);
     EIG_CHECK(arc != EIG_ATTR_NOT_TEXT, EIG_ERR_INPUT, "%s: sweep spec: the 'name' attribute of %s is %s, not text",
               s->path, ds, found);
     EIG_CHECK(name[0], EIG_ERR_INPUT, "%s: sweep spec: the 'name' attribute of %s is empty", s->path, ds);
+    EIG_CHECK(src == EIG_ATTR_ABSENT || lin || has_stop || has_num, EIG_ERR_INPUT, "%s: sweep spec: %s has a "
+              "'spacing' attribute but no start, stop, num: spacing goes with a linspace given by attributes", s->path,
+              ds);
     if (lin || has_stop || has_num) {
         EIG_CHECK(lin && has_stop && has_num, EIG_ERR_INPUT, "%s: sweep spec: %s gives a linspace by attributes but "
                   "not all of start, stop and num (numbers)", s->path, ds);
@@ -296,12 +306,18 @@ static int read_axis(eig_sweep_spec *s, hid_t f, int k, double **vals, eig_idx *
         EIG_CHECK(nd == 0 || dims[0] == 0, EIG_ERR_INPUT, "%s: sweep spec: %s holds values and linspace attributes; "
                   "give one or the other", s->path, ds);
         *len = (eig_idx)num;
-        EIG_CHECK(*len <= ((eig_idx)1 << 32), EIG_ERR_INPUT, "%s: sweep spec: %s: linspace num = %lld is more than "
-                  "2^32 points on one axis", s->path, ds, (long long)*len);
+        EIG_CHECK(*len <= EIG_SWEEP_AXIS_MAX, EIG_ERR_INPUT, "%s: sweep spec: %s: linspace num = %lld is more than "
+                  "2^27 points on one axis (every rank holds an axis's values); use more axes", s->path, ds,
+                  (long long)*len);
         *vals = malloc(sizeof(double) * (size_t)*len);
         EIG_CHECK(*vals, EIG_ERR_RESOURCE, "%s: out of memory for %s", s->path, ds);
-        for (eig_idx i = 0; i < *len; i++)
-            (*vals)[i] = *len == 1 ? start : start + (stop - start) * (double)i / (double)(*len - 1);
+        for (eig_idx i = 0; i < *len; i++) { /* (numpy's linspace and logspace sum otherwise: equal within an ulp) */
+            const double v = *len == 1 ? start : start + (stop - start) * (double)i / (double)(*len - 1);
+            (*vals)[i] = log_spacing ? pow(10.0, v) : v;
+        }
+        long long bad = first_nonfinite(*vals, (size_t)*len);
+        EIG_CHECK(bad < 0, EIG_ERR_INPUT, "%s: sweep spec: %s: value %lld of the log spacing, 10^%g, is not finite",
+                  s->path, ds, bad, start + (stop - start) * (double)bad / (double)(*len > 1 ? *len - 1 : 1));
         return 0;
     }
     hsize_t dims[3];

@@ -115,6 +115,16 @@ def case_linspace_partial(p):
     write_spec(p, "general", random_bases(rng, "general", 1, n, np.float64), axes=[{"start": 0.0, "num": 4}])
 
 
+def case_bad_spacing(p):
+    write_spec(p, "general", random_bases(rng, "general", 1, n, np.float64),
+               axes=[{"start": 0.0, "stop": 1.0, "num": 4, "spacing": "geometric"}])
+
+
+def case_linspace_too_long(p):
+    write_spec(p, "general", random_bases(rng, "general", 1, n, np.float64),
+               axes=[{"start": 0.0, "stop": 1.0, "num": 2 ** 40}])
+
+
 CASES = [  # (name, writer, pattern the one-line error must match)
     ("missing axis", case_missing_axis, r"K\+1 = 3 bases, so it needs axes /axis_1 \.\. /axis_2.*/axis_2 is missing"),
     ("collection at /A", case_collection_at_A, r"/axis_1 is missing \(a collection of matrices at /A, not a spec\? solve it with --dataset /A\)"),
@@ -134,6 +144,8 @@ CASES = [  # (name, writer, pattern the one-line error must match)
     ("points and axes", case_points_and_axes, r"holds both /points and /axis_1"),
     ("no parameters", case_no_parameters, r"/A holds 1 base; a spec needs A_0 and at least one A_k"),
     ("not square", case_not_square, r"the bases are not square"),
+    ("unknown spacing", case_bad_spacing, r"the 'spacing' attribute of /axis_1 is geometric; expected \"linear\" or \"log\""),
+    ("linspace too long", case_linspace_too_long, r"/axis_1: linspace num = 1099511627776 is more than 2\^27 points on one axis"),
     ("linspace partial", case_linspace_partial, r"/axis_1 gives a linspace by attributes but not all of start, stop and num"),
 ]
 

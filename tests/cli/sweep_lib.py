@@ -52,11 +52,10 @@ def write_spec(path, kind, bases, axes=None, points=None, names=None, kind_on="A
 
 
 def axis_values(ax):
-    if isinstance(ax, dict):
+    if isinstance(ax, dict):  # eigsweep's formula (docs/sweeps.md), evaluated in the same order
         start, stop, num = ax["start"], ax["stop"], int(ax["num"])
-        if num == 1:
-            return np.array([float(start)])
-        return np.array([start + (stop - start) * float(i) / float(num - 1) for i in range(num)])
+        v = [float(start)] if num == 1 else [start + (stop - start) * float(i) / float(num - 1) for i in range(num)]
+        return np.array([10.0 ** x for x in v] if ax.get("spacing") == "log" else v)
     return np.asarray(ax, dtype=np.float64)
 
 

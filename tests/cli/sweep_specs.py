@@ -27,6 +27,9 @@ def layouts(K):
     out = [(f"grid K={K}", axes, None, names if rng.integers(2) else None)]
     if K == 2:
         out.append(("grid K=2 linspace attrs", [axes[0], {"start": -1.0, "stop": 0.5, "num": 3}], None, None))
+    if K == 3:
+        log = {"start": -2.0, "stop": 1.0, "num": int(rng.integers(1, 5)), "spacing": "log"}
+        out.append(("grid K=3 logspace attrs", [axes[0], log, axes[2]], None, None))
     out.append((f"points K={K}", None, rng.uniform(-2, 2, (int(rng.integers(1, 9)), K)), None))
     return out
 
