@@ -289,7 +289,7 @@ static int open_input(const check_options *o, result_file *r, const char *path, 
         }
         /* Where solve read it, unless told otherwise. */
         int placed = spec.dataset || spec.diag || spec.offdiag;
-        int generated = !strcmp(r->input_dataset, "(generated)");
+        int generated = !strcmp(r->input_dataset, "(generated)") || !strncmp(r->input_identity, "sweep:", 6); /* (a sweep spec finds its own) */
         if (!placed && r->input_dataset[0] && !generated) {
             if (spec.kind_given && spec.kind == EIG_KIND_TRIDIAGONAL) {
                 spec.diag = r->input_dataset;

@@ -20,10 +20,13 @@
 #include "generate_gpu.h"
 #include "partition.h"
 #include "solve_worker.h"
+#include "sweep_form_gpu.h"
+#include "sweep_spec.h"
 
 typedef struct {
     const char *family, *output;
-    int n, force, quiet;
+    const char *spec; /* --spec: a sweep spec's matrices instead of a family's */
+    int n, force, quiet, precision_given, seed_given;
     int backend; /* EIG_BACKEND_AUTO, _CPU, _GPU */
     eig_idx count;
     uint64_t seed;
@@ -35,12 +38,16 @@ static void gen_usage(void)
     int nf;
     const eig_family *f = eig_family_table(&nf);
     printf("usage: eigsweep generate --family NAME --n N --count N -o FILE.h5 [options]\n"
+           "       eigsweep generate --spec SPEC.h5 -o FILE.h5 [--precision P] [--backend B] [--force]\n"
            "\n"
            "Writes a collection of N matrices of order n. Matrix i depends only on\n"
            "(family, n, seed, i), so the file is identical whatever the rank count.\n"
            "\n"
            "options:\n"
            "  --family NAME      matrix family (below)\n"
+           "  --spec SPEC.h5     the matrices of a parametric sweep, one per grid point, formed\n"
+           "                     as solve forms them (docs/sweeps.md); --precision defaults\n"
+           "                     to the bases' (float32 bases: single)\n"
            "  --n N              matrix order, 1..%d\n"
            "  --count N          number of matrices\n"
            "  --seed S           random seed (default 1)\n"
@@ -67,7 +74,7 @@ static int parse_gen(eig_ctx *ctx, int argc, char **argv, gen_options *o, int *h
         {"count", required_argument, 0, 'c'},  {"seed", required_argument, 0, 's'},
         {"precision", required_argument, 0, 'p'}, {"output", required_argument, 0, 'o'},
         {"force", no_argument, 0, 'F'},        {"quiet", no_argument, 0, 'q'},
-        {"backend", required_argument, 0, 'b'},
+        {"backend", required_argument, 0, 'b'}, {"spec", required_argument, 0, 'S'},
         {"help", no_argument, 0, 'h'},         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
     o->seed = 1;
@@ -88,8 +95,9 @@ static int parse_gen(eig_ctx *ctx, int argc, char **argv, gen_options *o, int *h
         case 'f': o->family = optarg; break;
         case 'n': EIG_CALL(eig_parse_int("--n", optarg, 1, EIG_MAX_N, &o->n)); break;
         case 'c': EIG_CALL(eig_parse_i64("--count", optarg, 1, INT64_MAX / 2, &o->count)); break;
-        case 's': EIG_CALL(eig_parse_u64("--seed", optarg, &o->seed)); break;
-        case 'p': EIG_CALL(eig_parse_precision(optarg, &o->precision)); break;
+        case 's': EIG_CALL(eig_parse_u64("--seed", optarg, &o->seed)); o->seed_given = 1; break;
+        case 'p': EIG_CALL(eig_parse_precision(optarg, &o->precision)); o->precision_given = 1; break;
+        case 'S': o->spec = optarg; break;
         case 'o': o->output = optarg; break;
         case 'F': o->force = 1; break;
         case 'b':
@@ -106,7 +114,15 @@ static int parse_gen(eig_ctx *ctx, int argc, char **argv, gen_options *o, int *h
     }
     (void)ctx;
     EIG_CHECK(optind == argc, EIG_ERR_USAGE, "generate: unexpected argument '%s'", argv[optind < argc ? optind : 0]);
-    EIG_CHECK(o->family, EIG_ERR_USAGE, "generate: --family is required (see eigsweep generate --help)");
+    if (o->spec) {
+        EIG_CHECK(!o->family && !o->n && o->count < 0 && !o->seed_given, EIG_ERR_USAGE,
+                  "generate: --spec gives the matrices (their kind, order and number); --family, --n, --count and "
+                  "--seed describe a built-in family instead: give one or the other");
+        EIG_CHECK(o->output, EIG_ERR_USAGE, "generate: -o FILE is required");
+        EIG_CALL(eig_h5_check_output_name(o->output));
+        return 0;
+    }
+    EIG_CHECK(o->family, EIG_ERR_USAGE, "generate: --family (or --spec) is required (see eigsweep generate --help)");
     EIG_CHECK(eig_family_find(o->family), EIG_ERR_USAGE, "generate: unknown family '%s' (see eigsweep generate --help)", o->family);
     EIG_CHECK(o->n > 0, EIG_ERR_USAGE, "generate: --n is required");
     EIG_CHECK(o->count > 0, EIG_ERR_USAGE, "generate: --count is required");
@@ -119,7 +135,9 @@ static int parse_gen(eig_ctx *ctx, int argc, char **argv, gen_options *o, int *h
  * (no MPI, no HDF5 there): on the GPU, or by the OpenMP threads. */
 typedef struct {
     const gen_options *o;
-    const eig_family *fam;
+    const eig_family *fam;    /* NULL with --spec */
+    const eig_sweep_spec *sw; /* --spec */
+    eig_gpu_sweep *sw_dev;    /* --spec on the GPU */
     int use_gpu, device;
     eig_slice c;
     eig_idx per;
@@ -129,6 +147,8 @@ typedef struct {
 static int run_fill_job(void *arg)
 {
     fill_job *j = arg;
+    if (j->sw && j->use_gpu) return eig_gpu_sweep_form(j->sw_dev, j->c.start, j->c.count, EIG_PREC_DOUBLE, j->buf);
+    if (j->sw) return eig_sweep_fill(j->sw, j->c.start, j->c.count, EIG_PREC_DOUBLE, j->buf);
     if (j->use_gpu)
         return eig_gpu_generate(j->device, j->fam, j->o->n, j->o->seed, j->c.start, j->c.count, j->o->count,
                                 EIG_PREC_DOUBLE, j->buf);
@@ -142,11 +162,11 @@ static int run_fill_job(void *arg)
 /* Fills and writes this rank's slice, chunk by chunk: chunk k+1 is filled
  * while chunk k is written. Every rank makes the same number of
  * (collective) write calls. */
-static int write_slice(eig_ctx *ctx, const gen_options *o, const eig_family *fam, const eig_binding *bind,
-                       eig_collection_writer *w)
+static int write_slice(eig_ctx *ctx, const gen_options *o, const eig_family *fam, const eig_sweep_spec *sw,
+                       const eig_binding *bind, eig_collection_writer *w)
 {
     eig_slice mine = eig_part_block(o->count, ctx->size, ctx->rank);
-    eig_solve_params lp = {.kind = fam->kind};
+    eig_solve_params lp = {.kind = w->c.kind};
     eig_idx per = eig_layout_of(&lp, o->n).input;
     eig_idx chunk = eig_part_auto_chunk(per * 8, o->count, (eig_idx)32 << 20);
     eig_idx nchunks = eig_part_chunk_count(mine.count, chunk), max_chunks;
@@ -160,8 +180,10 @@ static int write_slice(eig_ctx *ctx, const gen_options *o, const eig_family *fam
         eig_gpu_use_device(bind->device);
         for (int i = 0; i < 2; i++) eig_gpu_pin(buf[i], bytes);
     }
+    eig_gpu_sweep *sw_dev = NULL;
+    if (!rc && sw && bind->use_gpu) rc = eig_gpu_sweep_upload(bind->device, sw, &sw_dev);
     fill_job job[2];
-    for (int i = 0; i < 2; i++) job[i] = (fill_job){o, fam, bind->use_gpu, bind->device, {0, 0}, per, buf[i]};
+    for (int i = 0; i < 2; i++) job[i] = (fill_job){o, fam, sw, sw_dev, bind->use_gpu, bind->device, {0, 0}, per, buf[i]};
     if (!rc && max_chunks > 0) { /* the first chunk: nothing to overlap with */
         job[0].c = eig_part_chunk(mine, chunk, 0);
         eig_worker_post(worker, run_fill_job, &job[0]);
@@ -192,11 +214,14 @@ static int write_slice(eig_ctx *ctx, const gen_options *o, const eig_family *fam
         }
     }
     eig_worker_stop(worker);
+    eig_gpu_sweep_free(sw_dev);
     if (bind->use_gpu)
         for (int i = 0; i < 2; i++) eig_gpu_unpin(buf[i]);
     free(buf[0]), free(buf[1]);
     return rc;
 }
+
+static int generate(eig_ctx *ctx, const gen_options *o, const eig_family *fam, const eig_sweep_spec *sw);
 
 int eig_cmd_generate(eig_ctx *ctx, int argc, char **argv)
 {
@@ -206,9 +231,27 @@ int eig_cmd_generate(eig_ctx *ctx, int argc, char **argv)
     if (rc) return rc;
     if (help) { if (ctx->rank == 0) gen_usage(); return 0; }
     (void)eig_cores_check(ctx); /* one warning when ranks run on fewer cores than they could */
-    const eig_family *fam = eig_family_find(o.family);
+    const eig_family *fam = o.spec ? NULL : eig_family_find(o.family);
     rc = ctx->rank == 0 ? eig_h5_check_output_path(o.output, o.force) : 0;
     if ((rc = eig_agree(ctx, rc))) return rc;
+    eig_sweep_spec sw; /* --spec: every rank reads the (small) spec */
+    memset(&sw, 0, sizeof sw);
+    if (o.spec) {
+        if ((rc = eig_agree(ctx, eig_sweep_spec_open(o.spec, NULL, &sw)))) return rc;
+        o.n = sw.n, o.count = sw.count;
+        if (!o.precision_given) o.precision = sw.precision;
+    }
+    rc = generate(ctx, &o, fam, o.spec ? &sw : NULL);
+    eig_sweep_spec_close(&sw);
+    return rc;
+}
+
+/* Writes the collection: a family's or (sw) a sweep spec's matrices. */
+static int generate(eig_ctx *ctx, const gen_options *o_in, const eig_family *fam, const eig_sweep_spec *sw)
+{
+    const gen_options o = *o_in;
+    const eig_kind kind = sw ? sw->kind : fam->kind;
+    int rc;
 
     eig_binding bind; /* ranks may share a GPU: generating is light work */
     if ((rc = eig_agree(ctx, eig_bind_devices(ctx, o.backend, 1, &bind)))) return rc;
@@ -216,12 +259,13 @@ int eig_cmd_generate(eig_ctx *ctx, int argc, char **argv)
 
     double t0 = eig_now();
     eig_collection_writer w;
-    rc = eig_agree(ctx, eig_h5_create_collection(ctx->comm, o.output, fam->kind, o.precision, o.count, o.n, &w));
+    rc = eig_agree(ctx, eig_h5_create_collection(ctx->comm, o.output, kind, o.precision, o.count, o.n, &w));
     if (rc) return rc;
-    rc = write_slice(ctx, &o, fam, &bind, &w);
+    rc = write_slice(ctx, &o, fam, sw, &bind, &w);
     if (!rc) {
-        int arc = eig_h5_write_attr_string(w.c.file, "family", fam->name);
-        arc |= eig_h5_write_attr_int64(w.c.file, "seed", (int64_t)o.seed);
+        int arc = sw ? eig_h5_write_attr_string(w.c.file, "sweep_spec", sw->path)
+                     : eig_h5_write_attr_string(w.c.file, "family", fam->name);
+        if (!sw) arc |= eig_h5_write_attr_int64(w.c.file, "seed", (int64_t)o.seed);
         arc |= eig_h5_write_attr_string(w.c.file, "generator", "eigsweep " EIGSWEEP_VERSION);
         /* where the matrices were made: the bits of some families depend on it (docs/format.md) */
         arc |= eig_h5_write_attr_string(w.c.file, "generator_backend", backend);
@@ -232,7 +276,7 @@ int eig_cmd_generate(eig_ctx *ctx, int argc, char **argv)
     double dt = eig_now() - t0;
     if (!o.quiet)
         eig_say(ctx, "generate: wrote %lld %s matrices of order %d (%s, %s) to %s in %.2f s on %d rank%s (%s)\n",
-                (long long)o.count, fam->name, o.n, eig_kind_name(fam->kind),
+                (long long)o.count, sw ? "sweep" : fam->name, o.n, eig_kind_name(kind),
                 o.precision == EIG_PREC_SINGLE ? "single" : "double", o.output, dt, ctx->size,
                 ctx->size > 1 ? "s" : "", backend);
     return 0;

@@ -10,6 +10,7 @@
 #include "collection.h"
 #include "input_locate.h"
 #include "eig_error.h"
+#include "sweep_spec.h"
 
 static void info_usage(void)
 {
@@ -213,10 +214,37 @@ static int parse_info(int argc, char **argv, info_options *o, int *help)
     return 0;
 }
 
+/* A sweep spec's verdict, likewise: opened as solve opens it. */
+static int describe_sweep(hid_t f, const info_options *o)
+{
+    eig_sweep_spec s;
+    int rc = eig_sweep_spec_open(o->path, o->spec.kind_given ? &o->spec.kind : NULL, &s);
+    const char *names[] = {"/A", "/diag", "/offdiag", "/points"};
+    if (rc) {
+        printf("  verdict: not solvable as it is (the error below says why)\n");
+        for (int i = 0; i < 4; i++) print_dataset(f, names[i]);
+        return rc;
+    }
+    const int K = s.form.params;
+    char formula[256] = "A_0";
+    for (int k = 1; k <= K; k++) snprintf(formula + strlen(formula), sizeof formula - strlen(formula), " + p_%d A_%d", k, k);
+    printf("  verdict: solvable: a sweep of %lld %s matrices of order %d, %s precision: %s (docs/sweeps.md)\n",
+           (long long)s.count, eig_kind_name(s.kind), s.n, s.precision == EIG_PREC_SINGLE ? "single" : "double", formula);
+    for (int k = 0; k < s.grid.rank && s.grid.values[k]; k++)
+        printf("  axis %d '%s': %lld values, %.6g .. %.6g\n", k + 1, s.grid.name[k], (long long)s.grid.dims[k],
+               s.grid.values[k][0], s.grid.values[k][s.grid.dims[k] - 1]);
+    if (s.grid.points) printf("  points: %lld of %d parameters (/points)\n", (long long)s.count, K);
+    for (int i = 0; i < 4; i++) print_dataset(f, names[i]);
+    eig_sweep_spec_close(&s);
+    return 0;
+}
+
 /* An input's verdict is solve's own: the collection opened the way solve
  * opens it, so info never calls a file solvable that solve refuses. */
 static int describe_input(hid_t f, const info_options *o)
 {
+    if (!(o->spec.dataset || o->spec.diag || o->spec.offdiag) && eig_sweep_spec_detect(o->path))
+        return describe_sweep(f, o);
     eig_collection c;
     int rc = eig_h5_open_input(MPI_COMM_SELF, o->path, EIG_READ_POSIX, &o->spec, &c);
     if (rc) {
@@ -258,7 +286,9 @@ int eig_cmd_info(eig_ctx *ctx, int argc, char **argv)
             hsize_t fsz = 0;
             H5Fget_filesize(f, &fsz);
             int is_result = H5Lexists(f, "eigenvalues", H5P_DEFAULT) > 0 && H5Lexists(f, "status", H5P_DEFAULT) > 0;
-            printf("%s: %s, %.3f MB\n", path, is_result ? "eigsweep result file" : "matrix collection (input)",
+            printf("%s: %s, %.3f MB\n", path, is_result ? "eigsweep result file"
+                                               : eig_sweep_spec_detect(path) ? "sweep spec (input)"
+                                                                             : "matrix collection (input)",
                    (double)fsz / 1e6);
             hid_t root = H5Gopen2(f, "/", H5P_DEFAULT);
             if (root >= 0) print_attrs(root, "  "), H5Gclose(root);

@@ -50,6 +50,7 @@ static void solve_usage(void)
 {
     printf("usage: [mpirun -np R] eigsweep solve IN.h5 -o OUT.h5 [options]\n"
            "       [mpirun -np R] eigsweep solve --synthetic FAMILY:N:COUNT[:SEED[:single]] -o OUT.h5 [options]\n"
+           "       [mpirun -np R] eigsweep solve SPEC.h5 -o OUT.h5 [options]   (a parametric sweep: docs/sweeps.md)\n"
            "\n"
            "Computes the eigenvalues of every matrix in IN.h5 and writes them, with a\n"
            "status and iteration count per matrix, to OUT.h5 in global order. Ranks\n"

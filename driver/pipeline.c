@@ -9,6 +9,7 @@
 #include "nccl_link.h"
 #include "partition.h"
 #include "solve_worker.h"
+#include "sweep_form_gpu.h"
 #include "validate.h"
 
 enum { TAG_HEADER = 10, TAG_VALUES, TAG_STATUS, TAG_ITERS, TAG_VECTORS };
@@ -44,6 +45,7 @@ typedef struct {
      * buffers, nothing copied in). */
     int gpu_generate;
     void *gen_input; /* device memory of one chunk's input; allocated by the first solve job */
+    eig_gpu_sweep *sweep_dev; /* a sweep spec's bases on the device; uploaded by the first solve job */
 } loop_state;
 
 eig_idx eig_pipeline_chunks(const eig_pipeline *pl) { return eig_part_chunk_count(pl->range_count, pl->chunk); }
@@ -196,6 +198,12 @@ static int generate_on_gpu(solve_job *j)
     if (!s->gen_input)
         EIG_CALL(eig_gpu_alloc(pl->gpu.device, (size_t)(s->l.input * pl->chunk) * s->es, &s->gen_input));
     double t = eig_now();
+    if (src->sweep) { /* a sweep spec: formed from its bases, copied to the device once */
+        if (!s->sweep_dev) EIG_CALL(eig_gpu_sweep_upload(pl->gpu.device, &src->spec, &s->sweep_dev));
+        EIG_CALL(eig_gpu_sweep_form(s->sweep_dev, j->start, j->count, src->precision, s->gen_input));
+        j->gen_seconds = eig_now() - t;
+        return 0;
+    }
     EIG_CALL(eig_gpu_generate(pl->gpu.device, src->family, src->n, src->seed, j->start, j->count, src->count,
                               src->precision, s->gen_input));
     j->gen_seconds = eig_now() - t;
@@ -377,7 +385,7 @@ int eig_pipeline_run(eig_pipeline *pl)
     eig_idx nchunks = eig_pipeline_chunks(pl);
     s.mine = eig_part_block(nchunks, ctx->size, ctx->rank);
     s.next_static = s.mine.start;
-    s.gpu_generate = pl->use_gpu && pl->src->synthetic && !pl->check_only;
+    s.gpu_generate = pl->use_gpu && (pl->src->synthetic || pl->src->sweep) && !pl->check_only;
 
     int gather_root = !pl->parallel_output && ctx->rank == 0 && ctx->size > 1;
     int gather_leaf = !pl->parallel_output && ctx->rank != 0;
@@ -487,6 +495,7 @@ finish:
         eig_gpu_use_device(pl->gpu.device); /* the unpinning: on this rank's GPU */
         eig_gpu_release();                  /* the solve arena and streams */
         eig_gpu_free(pl->gpu.device, s.gen_input);
+        eig_gpu_sweep_free(s.sweep_dev);
     }
     for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
     /* A rank that stopped because another failed reports no error of its own. */

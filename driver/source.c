@@ -15,23 +15,51 @@ static void list_grid(eig_source *s)
     snprintf(s->grid.name[0], sizeof s->grid.name[0], "index");
 }
 
+/* Rank 0 identifies the input file for every rank (prefix: "sweep:" for a spec). */
+static int identify(MPI_Comm comm, const char *path, const char *prefix, eig_source *s)
+{
+    int rank, rc = 0;
+    MPI_Comm_rank(comm, &rank);
+    if (rank == 0) {
+        char id[EIG_IDENTITY_CAP];
+        rc = eig_input_identity(path, id, sizeof id);
+        snprintf(s->identity, sizeof s->identity, "%s%.*s", prefix, (int)(sizeof s->identity - 1 - strlen(prefix)), id);
+    }
+    MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
+    MPI_Bcast(s->identity, (int)sizeof s->identity, MPI_CHAR, 0, comm);
+    return rc ? (rank == 0 ? rc : EIG_ERR_INPUT) : 0;
+}
+
+int eig_source_open_sweep(MPI_Comm comm, const char *path, const eig_kind *kind_override, eig_source *s)
+{
+    memset(s, 0, sizeof *s);
+    EIG_CALL(eig_sweep_spec_open(path, kind_override, &s->spec));
+    s->sweep = 1;
+    s->kind = s->spec.kind, s->precision = s->spec.precision, s->count = s->spec.count, s->n = s->spec.n;
+    snprintf(s->name, sizeof s->name, "%s", path);
+    snprintf(s->dataset, sizeof s->dataset, "%s", s->spec.dataset);
+    snprintf(s->offdiag, sizeof s->offdiag, "%s", s->spec.offdiag);
+    s->grid = s->spec.grid;
+    int rc = identify(comm, path, "sweep:", s);
+    if (rc) eig_sweep_spec_close(&s->spec);
+    return rc;
+}
+
 int eig_source_open_file(MPI_Comm comm, const char *path, eig_read_driver how, const eig_input_spec *spec,
                          eig_source *s)
 {
     memset(s, 0, sizeof *s);
+    if (!(spec && (spec->dataset || spec->diag || spec->offdiag)) && eig_sweep_spec_detect(path))
+        return eig_source_open_sweep(comm, path, spec && spec->kind_given ? &spec->kind : NULL, s);
     EIG_CALL(eig_h5_open_input(comm, path, how, spec, &s->file));
     s->kind = s->file.kind, s->precision = s->file.precision, s->count = s->file.count, s->n = s->file.n;
     snprintf(s->name, sizeof s->name, "%s", path);
     snprintf(s->dataset, sizeof s->dataset, "%s", s->file.dataset);
     snprintf(s->offdiag, sizeof s->offdiag, "%s", s->file.offdiag_name);
-    int rank, rc = 0;
-    MPI_Comm_rank(comm, &rank);
-    if (rank == 0) rc = eig_input_identity(path, s->identity, sizeof s->identity);
-    MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
-    MPI_Bcast(s->identity, (int)sizeof s->identity, MPI_CHAR, 0, comm);
+    int rc = identify(comm, path, "", s);
     if (rc) {
         eig_h5_close_input(&s->file);
-        return rank == 0 ? rc : EIG_ERR_INPUT;
+        return rc;
     }
     list_grid(s);
     return 0;
@@ -70,6 +98,7 @@ int eig_source_open_synthetic(const char *spec, eig_source *s)
 
 int eig_source_read(eig_source *s, eig_idx start, eig_idx count, void *buf)
 {
+    if (s->sweep) return eig_sweep_fill(&s->spec, start, count, s->precision, buf);
     if (!s->synthetic) return eig_h5_read_slice(&s->file, start, count, buf);
     eig_solve_params lp = {.kind = s->kind};
     eig_idx per = eig_layout_of(&lp, s->n).input;
@@ -94,5 +123,6 @@ int eig_source_read(eig_source *s, eig_idx start, eig_idx count, void *buf)
 
 void eig_source_close(eig_source *s)
 {
-    if (!s->synthetic) eig_h5_close_input(&s->file);
+    if (s->sweep) eig_sweep_spec_close(&s->spec);
+    else if (!s->synthetic) eig_h5_close_input(&s->file);
 }

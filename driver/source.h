@@ -10,6 +10,7 @@
 #include "families.h"
 #include "grid.h"
 #include "identity.h"
+#include "sweep_spec.h"
 
 typedef struct {
     int synthetic;
@@ -28,12 +29,19 @@ typedef struct {
     char dataset[EIG_DATASET_PATH_MAX];  /* "/matrices", "/diag" ..., or "(generated)" */
     char offdiag[EIG_DATASET_PATH_MAX];  /* "/offdiag" for a tridiagonal file, else "" */
     eig_grid grid;                /* the results' shape: 1-D of count ("index") for a collection */
+    int sweep;                    /* a parametric sweep spec (docs/sweeps.md): matrices formed from spec */
+    eig_sweep_spec spec;          /* when sweep; grid is spec.grid */
 } eig_source;
 
 /* spec: where the collection lies and its kind, when the file does not say
  * so the format's way (NULL: the defaults). */
 int eig_source_open_file(MPI_Comm comm, const char *path, eig_read_driver how, const eig_input_spec *spec,
                          eig_source *s);
+/* A sweep spec at path (eig_sweep_spec_open; kind_override: --kind or
+ * NULL), opened by every rank. eig_source_open_file opens a file laid out
+ * as a spec (eig_sweep_spec_detect) through this, unless --dataset, --diag
+ * or --offdiag say it is a collection. identity: "sweep:" + the file's. */
+int eig_source_open_sweep(MPI_Comm comm, const char *path, const eig_kind *kind_override, eig_source *s);
 /* spec: FAMILY:N:COUNT[:SEED[:single|double]] */
 int eig_source_open_synthetic(const char *spec, eig_source *s);
 /* Matrices [start, start+count) in the solver input layout and precision. */

@@ -12,16 +12,9 @@
 #include "eig_error.h"
 #include "families_impl.h"
 #include "generate_gpu.h"
+#include "generator_out.cuh"
 
-#define GEN_CALL(expr)                                                                                         \
-    do {                                                                                                       \
-        cudaError_t gen_call_err_ = (expr);                                                                    \
-        if (gen_call_err_ == cudaErrorMemoryAllocation)                                                        \
-            return EIG_ERROR(EIG_ERR_RESOURCE, "CUDA: %s: GPU out of memory while generating matrices (another " \
-                             "process holds it?): free the GPU, or lower --chunk", #expr);                     \
-        if (gen_call_err_ != cudaSuccess)                                                                      \
-            return EIG_ERROR(EIG_ERR_RESOURCE, "CUDA: %s: %s", #expr, cudaGetErrorString(gen_call_err_));       \
-    } while (0)
+#define GEN_CALL(expr) EIG_GENERATOR_CALL(expr, "generating matrices")
 
 #define GEN_THREADS 256       /* per block, both kernels */
 #define GEN_BLOCKS_PER_SM 32  /* grid-stride cap of the entry kernel */
@@ -119,28 +112,16 @@ extern "C" int eig_gpu_generate(int device, const eig_family *f, int n, uint64_t
     const size_t es = precision == EIG_PREC_SINGLE ? sizeof(float) : sizeof(double);
     const size_t bytes = (size_t)(count * per) * es;
     GEN_CALL(cudaSetDevice(device));
-    /* The caller's memory on this device is written in place; anything else
-     * (host memory) receives a copy of a device buffer. */
-    cudaPointerAttributes attr;
-    int on_device = 0;
-    if (cudaPointerGetAttributes(&attr, out) == cudaSuccess)
-        on_device = attr.type == cudaMemoryTypeDevice && attr.device == device;
-    else
-        cudaGetLastError();
     cudaStream_t st = cudaStreamPerThread;
-    void *dst = out;
-    if (!on_device) GEN_CALL(cudaMallocAsync(&dst, bytes, st));
+    void *dst;
+    EIG_CALL(eig_generator_out_begin(device, out, bytes, st, &dst));
     int rc = precision == EIG_PREC_SINGLE
                  ? gen_launch<float>(device, fam, n, seed, start, count, total, per, (float *)dst, st)
                  : gen_launch<double>(device, fam, n, seed, start, count, total, per, (double *)dst, st);
-    if (!on_device) {
-        if (!rc) GEN_CALL(cudaMemcpyAsync(out, dst, bytes, cudaMemcpyDefault, st));
-        cudaFreeAsync(dst, st);
-    }
-    cudaError_t done = cudaStreamSynchronize(st);
-    if (rc) return rc;
-    EIG_CHECK(done == cudaSuccess, EIG_ERR_RESOURCE, "CUDA error while generating %s matrices %lld..%lld on the GPU: %s",
-              f->name, (long long)start, (long long)(start + count - 1), cudaGetErrorString(done));
+    char what[160];
+    snprintf(what, sizeof what, "generating %s matrices %lld..%lld", f->name, (long long)start,
+             (long long)(start + count - 1));
+    EIG_CALL(eig_generator_out_end(out, dst, bytes, st, rc, what));
     return 0;
 }
 

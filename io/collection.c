@@ -12,54 +12,14 @@
 #include "h5util.h"
 #include "input_locate.h"
 
-/* The memory type that reads a complex compound of the file: two float
- * members of one size, taken by the file's own member names (HDF5 converts
- * compounds member by member, by name): {r, i} from h5py, {real, imag} or
- * {re, im} from other clients. The member whose name starts with 'i' is the
- * imaginary part; otherwise the second is. */
-static hid_t complex_memory_type(hid_t ft, eig_precision p)
-{
-    char *n0 = H5Tget_member_name(ft, 0), *n1 = H5Tget_member_name(ft, 1);
-    int swap = n0 && (n0[0] == 'i' || n0[0] == 'I') && !(n1 && (n1[0] == 'i' || n1[0] == 'I'));
-    size_t es = eig_h5_real_size(p);
-    hid_t t = H5Tcreate(H5T_COMPOUND, 2 * es);
-    H5Tinsert(t, swap ? n1 : n0, 0, eig_h5_real_type(p));
-    H5Tinsert(t, swap ? n0 : n1, es, eig_h5_real_type(p));
-    H5free_memory(n0);
-    H5free_memory(n1);
-    return t;
-}
-
-/* Element type of dataset `d`: real float32/float64 (integers are read as
- * float64), or a complex compound of two equal floats. */
+/* Element type of dataset `d` (eig_h5_element_type); the first complex
+ * dataset's memory type is kept for reading. */
 static int classify_type(eig_collection *c, hid_t d, const char *name, int *is_complex, eig_precision *prec)
 {
-    hid_t t = H5Dget_type(d);
-    H5T_class_t cls = H5Tget_class(t);
-    size_t sz = H5Tget_size(t);
-    int rc = 0;
-    *is_complex = 0;
-    if (cls == H5T_FLOAT && (sz == 4 || sz == 8)) {
-        *prec = sz == 4 ? EIG_PREC_SINGLE : EIG_PREC_DOUBLE;
-    } else if (cls == H5T_INTEGER) {
-        *prec = EIG_PREC_DOUBLE; /* HDF5 converts on read; solved in double */
-    } else if (cls == H5T_COMPOUND && H5Tget_nmembers(t) == 2 && (sz == 8 || sz == 16) &&
-               H5Tget_member_class(t, 0) == H5T_FLOAT && H5Tget_member_class(t, 1) == H5T_FLOAT &&
-               H5Tget_member_offset(t, 1) == sz / 2) {
-        *is_complex = 1;
-        *prec = sz == 8 ? EIG_PREC_SINGLE : EIG_PREC_DOUBLE;
-        if (c->complex_type < 0) c->complex_type = complex_memory_type(t, *prec);
-    } else if (cls == H5T_FLOAT && sz == 2) {
-        rc = EIG_ERROR(EIG_ERR_INPUT, "%s: %s holds float16, which eigsweep does not solve in; store float32 "
-                       "(numpy: A.astype(np.float32))", c->path, name);
-    } else {
-        rc = EIG_ERROR(EIG_ERR_INPUT,
-                       "%s: %s has an unsupported element type (need float32, float64, integers, or complex "
-                       "numbers as h5py stores them: a compound {r, i} of two float32 or float64)",
-                       c->path, name);
-    }
-    H5Tclose(t);
-    return rc;
+    hid_t ct = -1;
+    EIG_CALL(eig_h5_element_type(d, c->path, name, is_complex, prec, c->complex_type < 0 ? &ct : NULL));
+    if (ct >= 0) c->complex_type = ct;
+    return 0;
 }
 
 /* True when every component of an absolute path exists (H5Lexists fails on

@@ -12,6 +12,15 @@
 hid_t eig_h5_real_type(eig_precision p);     /* native float/double */
 hid_t eig_h5_complex_type(eig_precision p);  /* compound {r, i}; caller closes */
 size_t eig_h5_real_size(eig_precision p);
+/* The memory type reading a file's complex compound of two floats by its
+ * own member names ({r, i}, {real, imag}, {re, im}), in precision p. */
+hid_t eig_h5_complex_memory_type(hid_t file_type, eig_precision p);
+/* What dataset d holds: real float32/float64 (integers count as float64),
+ * or a complex compound of two equal floats (*is_complex; *complex_mem, when
+ * not NULL, gets the memory type reading it, which the caller closes).
+ * Anything else (float16, strings ...) is an error naming path and name. */
+int eig_h5_element_type(hid_t d, const char *path, const char *name, int *is_complex, eig_precision *prec,
+                        hid_t *complex_mem);
 
 /* Selects rows [start, start+count) along dim 0 (none when count is 0) and
  * makes the matching memory space; caller closes both. */

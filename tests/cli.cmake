@@ -35,7 +35,7 @@ target_link_libraries(make_bad_input PRIVATE eig_testutil)
 eig_add_cli_test(cli_bad_input bad_input.sh $<TARGET_FILE:make_bad_input>)
 eig_add_cli_test(cli_corruption corruption.sh $<TARGET_FILE:solve_oracle>)
 eig_add_cli_test(cli_jobs_survive jobs_survive.sh)
-eig_add_cli_test(cli_h5py_clients h5py_clients.sh)
+eig_add_cli_test(cli_h5py_clients python_test.sh h5py_clients.py)
 # Issue 19 F4/F6/F13: --resume keyed by the input's content, -o never the input, merge of one run only.
 eig_add_cli_test(cli_file_identity file_identity.sh)
 eig_add_cli_test(cli_paths_and_options paths_and_options.sh)
