@@ -1,0 +1,8 @@
+# solve --reduce (docs/reductions.md): reductions against numpy, ranks,
+# balance and output modes, --resume keys, every bad item; the grid-shaped
+# writer (flat ranges into 1-, 2-, 3-D grids, dimension scales); plot; and
+# the device reductions against the host's (skipped without a GPU).
+eig_add_cli_test(cli_reduce reduce.sh)
+eig_add_test(unit_grid_output test_grid_output.c LABELS unit)
+eig_add_test(gpu_reduce test_gpu_reduce.c LABELS gpu)
+eig_add_cli_test(cli_plot plot.sh)
