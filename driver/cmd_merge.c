@@ -72,8 +72,11 @@ static int open_part(const char *path, part_info *p)
     eig_h5_read_attr_string(p->file, "method", p->method, sizeof p->method);
     eig_h5_read_attr_string(p->file, "precision", p->precision, sizeof p->precision);
     hid_t d = eig_h5_open_dataset(p->file, "eigenvalues"), s = H5Dget_space(d);
-    hsize_t dims[2];
-    H5Sget_simple_extent_dims(s, dims, NULL);
+    hsize_t dims[H5S_MAX_RANK];
+    int nd = H5Sget_simple_extent_dims(s, dims, NULL);
+    if (nd != 2) H5Sclose(s), H5Dclose(d);
+    EIG_CHECK(nd == 2, EIG_ERR_INPUT, "%s: grid-shaped results (a whole sweep, %d axes): nothing to merge; merge joins "
+              "the list-shaped parts that --range writes (docs/reductions.md)", path, nd - 1);
     H5Sclose(s), H5Dclose(d);
     p->n = (int)dims[1];
     p->vectors = H5Lexists(p->file, "eigenvectors", H5P_DEFAULT) > 0;

@@ -180,6 +180,71 @@ static void test_writer(int rank, const eig_idx *dims, int parallel)
     for (int k = 0; k < rank; k++) free(axis[k]);
 }
 
+/* Points [a, b) of the 3-axis grid with abscissa = red_of(g, 0), status 0. */
+static int write_points(eig_result_file *out, eig_idx a, eig_idx b)
+{
+    const int n = 3;
+    int rc = 0;
+    for (eig_idx s0 = a; s0 < b && !rc; s0 += 7) {
+        eig_idx c = b - s0 < 7 ? b - s0 : 7;
+        double r[7], v[21];
+        int8_t st[7];
+        int32_t it[7];
+        for (eig_idx m = 0; m < c; m++) {
+            r[m] = red_of(s0 + m, 0), st[m] = 0, it[m] = 1;
+            for (int k = 0; k < n; k++) v[m * n + k] = 0;
+        }
+        rc = eig_results_write_reduced(out, s0, c, r);
+        if (!rc) rc = eig_results_write(out, s0, c, v, st, it, NULL);
+    }
+    return rc;
+}
+
+/* A killed grid run: the .partial keeps its done points (status read back
+ * by flat index), --resume reopens the reduced datasets and finishes. */
+static void test_resume_grid(void)
+{
+    eig_grid g;
+    memset(&g, 0, sizeof g);
+    g.rank = 3, g.dims[0] = 6, g.dims[1] = 5, g.dims[2] = 4;
+    for (int k = 0; k < 3; k++) snprintf(g.name[k], sizeof g.name[k], "p%d", k);
+    const eig_idx N = 120, cut = 53;
+    eig_solve_params p = {0};
+    p.kind = EIG_KIND_GENERAL, p.method = EIG_METHOD_FRANCIS;
+    eig_reduce_list red;
+    int rc = eig_reduce_parse("abscissa", &red);
+    if (!rc) rc = eig_reduce_resolve(&red, &p, 3);
+    char path[64];
+    snprintf(path, sizeof path, "grid_resume_%d.h5", getpid());
+    eig_results_mode fresh = {0, 1, 0, "key", &g, &red}, again = {0, 0, 1, "key", &g, &red};
+    eig_result_file out;
+    int resumed = 0, complete = 0;
+    if (!rc) rc = eig_results_open(MPI_COMM_SELF, path, &p, N, 3, &fresh, &resumed, &complete, &out);
+    if (!rc) rc = write_points(&out, 0, cut);
+    if (!rc) eig_results_finish(&out, 0, 1); /* "killed": the partial stays */
+    if (!rc) rc = eig_results_open(MPI_COMM_SELF, path, &p, N, 3, &again, &resumed, &complete, &out);
+    eig_test_expect(rc == 0 && resumed, "resume a 3-axis partial: rc %d resumed %d: %s", rc, resumed, eig_error_message());
+    if (rc) return;
+    int8_t st[120];
+    rc = eig_results_read_status(&out, 0, N, st);
+    int bad = rc != 0;
+    for (eig_idx m = 0; m < N; m++) bad |= st[m] != (m < cut ? 0 : EIG_STATUS_PENDING);
+    eig_test_expect(!bad, "resume: /status of the 3-axis partial read back wrong");
+    rc = write_points(&out, cut, N);
+    int frc = eig_results_finish(&out, rc == 0, 1);
+    eig_test_expect(rc == 0 && frc == 0, "finish the resumed grid: %s", eig_error_message());
+    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    double a[120];
+    hid_t d = f >= 0 ? H5Dopen2(f, "abscissa", H5P_DEFAULT) : -1;
+    bad = d < 0 || H5Dread(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, a) < 0;
+    for (eig_idx m = 0; !bad && m < N; m++) bad |= a[m] != red_of(m, 0);
+    eig_test_expect(!bad, "resumed grid: /abscissa wrong");
+    eig_test_expect(f >= 0 && H5Lexists(f, "eigenvalues", H5P_DEFAULT) == 0, "reduced without values has /eigenvalues");
+    if (d >= 0) H5Dclose(d);
+    if (f >= 0) H5Fclose(f);
+    unlink(path);
+}
+
 /* An axis named like a dataset of the result is refused, and nothing stays. */
 static void test_axis_clash(void)
 {
@@ -216,6 +281,7 @@ int main(int argc, char **argv)
     test_writer(3, d3, 0);
     test_writer(3, d3, 1);
     test_axis_clash();
+    test_resume_grid();
     int rc = eig_test_summary();
     MPI_Finalize();
     return rc;
