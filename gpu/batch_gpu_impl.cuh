@@ -547,7 +547,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
     /* red: the reductions, made on the device from each sub-chunk's
      * eigenvalues and copied back instead of them (values NULL) or besides. */
     if (red && !red->count) red = NULL;
-    const size_t red_bytes = red ? sizeof(double) * (size_t)red->slots + 8 : 0; /* + alignment */
+    const size_t red_bytes = red ? sizeof(double) * (size_t)red->slots + 16 : 0; /* + the aligning pads */
     eig_layout l = eig_layout_of(p, n);
     eig_idx wn = EIG_FN(eig_solve_one_work)(p, n);
     int kernel;

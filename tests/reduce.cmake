@@ -6,3 +6,7 @@ eig_add_cli_test(cli_reduce reduce.sh)
 eig_add_test(unit_grid_output test_grid_output.c LABELS unit)
 eig_add_test(gpu_reduce test_gpu_reduce.c LABELS gpu)
 eig_add_cli_test(cli_plot plot.sh)
+# The GPU backend end to end: device reductions against numpy from the same
+# run's eigenvalues; without values, the same reductions (skipped without a GPU).
+eig_add_cli_test(gpu_reduce_cli gpu_reduce.sh)
+set_tests_properties(gpu_reduce_cli PROPERTIES LABELS "gpu;cli;mpi")
