@@ -48,7 +48,8 @@ typedef struct {
 int eig_reduce_parse(const char *text, eig_reduce_list *r);
 /* Checks the list against the solve (min/max/gap need real eigenvalues, I
  * within 0..n-1 or 0..n-2, no subset selection, --vectors only with
- * values) and lays out the reduced record (offset, width, slots). */
+ * values) and lays out the reduced record (offset, width, slots). A list
+ * of `values` alone becomes no list (given = 0): a run without --reduce. */
 int eig_reduce_resolve(eig_reduce_list *r, const eig_solve_params *p, int n);
 /* 1 when the run keeps every eigenvalue (no --reduce, or values listed). */
 int eig_reduce_keeps_values(const eig_reduce_list *r);

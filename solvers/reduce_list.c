@@ -89,6 +89,9 @@ int eig_reduce_parse(const char *text, eig_reduce_list *r)
 
 int eig_reduce_resolve(eig_reduce_list *r, const eig_solve_params *p, int n)
 {
+    /* `values` alone is what a run without --reduce does: the same file,
+     * the same resume key, mergeable. */
+    if (r->given && !r->count) memset(r, 0, sizeof *r);
     if (!r->given) return 0;
     const int general = p->kind == EIG_KIND_GENERAL;
     EIG_CHECK(p->select == EIG_SELECT_ALL || !r->count, EIG_ERR_USAGE,

@@ -69,8 +69,13 @@ static void test_boxes(void)
 static double red_of(eig_idx g, int j) { return j == 0 ? 0.25 * (double)g - 7.0 : (double)(g % 5); }
 static double val_of(eig_idx g, int k) { return (double)g + 0.001 * k; }
 
-static void test_writer(int rank, const eig_idx *dims, int parallel)
+/* parallel: every rank of comm opens the file (MPI-IO) and writes every
+ * size-th chunk; rank 0 reads it back. */
+static void test_writer(int rank, const eig_idx *dims, int parallel, MPI_Comm comm)
 {
+    int me = 0, size = 1;
+    MPI_Comm_rank(comm, &me);
+    MPI_Comm_size(comm, &size);
     const int n = 3;
     eig_grid g;
     memset(&g, 0, sizeof g);
@@ -91,11 +96,13 @@ static void test_writer(int rank, const eig_idx *dims, int parallel)
     int rc = eig_reduce_parse("abscissa,unstable,values", &red);
     if (!rc) rc = eig_reduce_resolve(&red, &p, n);
     char path[64];
-    snprintf(path, sizeof path, "grid_output_%d_%d.h5", rank, getpid());
+    int pid = getpid();
+    MPI_Bcast(&pid, 1, MPI_INT, 0, comm); /* one name for every rank */
+    snprintf(path, sizeof path, "grid_output_%d_%d_%d.h5", rank, parallel, pid);
     eig_results_mode mode = {parallel, 1, 0, "test", &g, &red};
     eig_result_file out;
     int resumed, complete;
-    if (!rc) rc = eig_results_open(MPI_COMM_SELF, path, &p, N, n, &mode, &resumed, &complete, &out);
+    if (!rc) rc = eig_results_open(comm, path, &p, N, n, &mode, &resumed, &complete, &out);
     eig_test_expect(rc == 0, "open a %d-axis grid output: %s", rank, eig_error_message());
     if (rc) return;
     /* random chunks, written in a shuffled order */
@@ -111,7 +118,7 @@ static void test_writer(int rank, const eig_idx *dims, int parallel)
         eig_idx t = starts[i]; starts[i] = starts[j], starts[j] = t;
         t = counts[i]; counts[i] = counts[j], counts[j] = t;
     }
-    for (int i = 0; i < nc && !rc; i++) {
+    for (int i = me; i < nc && !rc; i += size) {
         eig_idx s0 = starts[i], c = counts[i];
         double *r = malloc(sizeof(double) * 2 * (size_t)c), *v = malloc(sizeof(double) * (size_t)(n * c));
         int8_t *st = malloc((size_t)c);
@@ -128,6 +135,11 @@ static void test_writer(int rank, const eig_idx *dims, int parallel)
     }
     int frc = eig_results_finish(&out, rc == 0, 0);
     eig_test_expect(rc == 0 && frc == 0, "write the %d-axis grid: %s", rank, eig_error_message());
+    MPI_Barrier(comm);
+    if (me != 0) {
+        for (int k = 0; k < rank; k++) free(axis[k]);
+        return;
+    }
 
     /* read back */
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
@@ -273,15 +285,25 @@ static void test_axis_clash(void)
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
-    eig_test_rng_init(&rng, eig_test_seed("unit_grid_output"));
-    test_boxes();
+    int me = 0, size = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    uint64_t seed = me == 0 ? eig_test_seed("unit_grid_output") : 0;
+    MPI_Bcast(&seed, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD); /* the same chunks on every rank */
+    eig_test_rng_init(&rng, seed);
     const eig_idx d1[] = {120}, d2[] = {12, 10}, d3[] = {6, 5, 4};
-    test_writer(1, d1, 0);
-    test_writer(2, d2, 0);
-    test_writer(3, d3, 0);
-    test_writer(3, d3, 1);
-    test_axis_clash();
-    test_resume_grid();
+    if (size > 1) { /* under mpirun: the parallel (MPI-IO) writer, axes and all */
+        test_writer(3, d3, 1, MPI_COMM_WORLD);
+        test_writer(2, d2, 1, MPI_COMM_WORLD);
+    } else {
+        test_boxes();
+        test_writer(1, d1, 0, MPI_COMM_SELF);
+        test_writer(2, d2, 0, MPI_COMM_SELF);
+        test_writer(3, d3, 0, MPI_COMM_SELF);
+        test_writer(3, d3, 1, MPI_COMM_SELF);
+        test_axis_clash();
+        test_resume_grid();
+    }
     int rc = eig_test_summary();
     MPI_Finalize();
     return rc;

@@ -79,6 +79,14 @@ expect_exit 2 "different run.*reduce" "$BIN" solve random-symmetric.h5 -o ref.h5
 expect "--resume with the same list (in another order): complete" "$BIN" solve random-symmetric.h5 -o ref.h5 -q \
   --reduce "values,gap:2,max,unstable,min-damping,radius,abscissa" --resume
 
+# `values` alone is a run without --reduce: same datasets, no reduce attribute, same resume key.
+"$BIN" solve random-symmetric.h5 -o plain.h5 -q
+"$BIN" solve random-symmetric.h5 -o onlyvalues.h5 -q --reduce values
+same_datasets plain.h5 onlyvalues.h5 eigenvalues status iterations && pass
+expect "--reduce values: no reduce attribute" "$py" -c "
+import h5py; f = h5py.File('onlyvalues.h5', 'r'); assert 'reduce' not in f.attrs and sorted(f) == ['eigenvalues', 'iterations', 'status'], list(f)"
+expect "--reduce values resumes a plain run" "$BIN" solve random-symmetric.h5 -o plain.h5 -q --reduce values --resume
+
 # Every bad item: one line naming it (and the valid ones where it is unknown).
 bad() { expect_exit 2 "$1" "$BIN" solve "$2" -o bad.h5 -q --reduce "$3"; }
 bad "unknown item 'foo' \(valid: abscissa, radius" random-symmetric.h5 abscissa,foo
