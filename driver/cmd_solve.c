@@ -566,6 +566,12 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
              o.parallel_output || ctx->size == 1 ? "" : pl.gather_nccl ? " gather-via=nccl" : " gather-via=mpi",
              o.dynamic ? "dynamic" : "static", resumed ? " resumed" : "",
              o.synthetic ? "" : o.read_with == EIG_READ_POSIX ? " read-with=posix" : " read-with=mpiio");
+    if (o.reduce.given) { /* --reduce: part of every parameter the header names */
+        char reduce[1024];
+        eig_reduce_text(&o.reduce, reduce, sizeof reduce);
+        size_t at = strlen(info.header);
+        snprintf(info.header + at, sizeof info.header - at, " reduce=%s", reduce);
+    }
     free(done);
     eig_source_close(&src);
     eig_rank_stats sum;
