@@ -77,13 +77,18 @@ static int write_script(const eig_plot_data *d, const char *dir, const char *png
         quoted(f, d->zlabel);
         fprintf(f, "\nset xrange [*:*] noextend\nset yrange [*:*] noextend\nset palette defined (0 '#2c7bb6', 1 '#ffffbf', 2 '#d7191c')\n");
         if (d->has_level) {
+            /* the palette's middle (pale yellow) at the boundary */
+            double m = 0;
+            for (size_t k = 0; k < d->nx * d->ny; k++)
+                if (isfinite(d->z[k]) && fabs(d->z[k] - d->level) > m) m = fabs(d->z[k] - d->level);
+            if (m > 0) fprintf(f, "set cbrange [%.17g:%.17g]\n", d->level - m, d->level + m);
             fprintf(f, "set table ");
             quoted(f, contour);
             fprintf(f, "\nunset surface\nset contour base\nset cntrparam levels discrete %.17g\nsplot ", d->level);
             quoted(f, data);
             fprintf(f, " using 1:2:3 with lines notitle\nunset table\nunset contour\nset surface\n");
         }
-        fprintf(f, "set view map\nset key outside bottom center horizontal\nsplot ");
+        fprintf(f, "set view map\nset key at screen 0.5, screen 0.03 center horizontal\nsplot ");
         quoted(f, data);
         fprintf(f, " using 1:2:3 with pm3d notitle");
         if (d->has_level) {
