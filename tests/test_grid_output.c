@@ -257,6 +257,47 @@ static void test_resume_grid(void)
     unlink(path);
 }
 
+/* A point list (M points of K parameters): datasets [M], and /points [M, K]
+ * holding the points; no dimension scales. */
+static void test_point_list(void)
+{
+    enum { M = 9, K = 2 };
+    double pts[M * K];
+    for (int i = 0; i < M * K; i++) pts[i] = eig_test_normal(&rng);
+    eig_grid g;
+    memset(&g, 0, sizeof g);
+    g.rank = 1, g.dims[0] = M, g.params = K, g.points = pts;
+    snprintf(g.name[0], sizeof g.name[0], "point");
+    eig_solve_params p = {0};
+    p.kind = EIG_KIND_SYMMETRIC, p.method = EIG_METHOD_JACOBI;
+    eig_results_mode mode = {0, 1, 0, "test", &g, NULL};
+    eig_result_file out;
+    int resumed, complete;
+    char path[64];
+    snprintf(path, sizeof path, "grid_points_%d.h5", getpid());
+    int rc = eig_results_open(MPI_COMM_SELF, path, &p, M, 2, &mode, &resumed, &complete, &out);
+    double v[2 * M] = {0};
+    int8_t st[M] = {0};
+    int32_t it[M] = {0};
+    if (!rc) rc = eig_results_write(&out, 0, M, v, st, it, NULL);
+    int frc = rc ? 0 : eig_results_finish(&out, 1, 0);
+    eig_test_expect(rc == 0 && frc == 0, "a point list: %s", eig_error_message());
+    hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
+    hid_t d = f >= 0 ? H5Dopen2(f, "points", H5P_DEFAULT) : -1, sp = d >= 0 ? H5Dget_space(d) : -1;
+    hsize_t dims[2] = {0, 0};
+    double back[M * K];
+    int ok = sp >= 0 && H5Sget_simple_extent_dims(sp, dims, NULL) == 2 && dims[0] == M && dims[1] == K &&
+             H5Dread(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, back) >= 0 && !memcmp(back, pts, sizeof pts);
+    eig_test_expect(ok, "/points is not the [%d, %d] points", M, K);
+    hid_t s = f >= 0 ? H5Dopen2(f, "status", H5P_DEFAULT) : -1;
+    eig_test_expect(s >= 0 && H5DSget_num_scales(s, 0) <= 0, "a point list's /status has a dimension scale");
+    if (s >= 0) H5Dclose(s);
+    if (sp >= 0) H5Sclose(sp);
+    if (d >= 0) H5Dclose(d);
+    if (f >= 0) H5Fclose(f);
+    unlink(path);
+}
+
 /* An axis named like a dataset of the result is refused, and nothing stays. */
 static void test_axis_clash(void)
 {
@@ -285,6 +326,7 @@ static void test_axis_clash(void)
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
+    H5Eset_auto2(H5E_DEFAULT, NULL, NULL); /* errors are ours to report, as in eigsweep's main */
     int me = 0, size = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -303,6 +345,7 @@ int main(int argc, char **argv)
         test_writer(3, d3, 1, MPI_COMM_SELF);
         test_axis_clash();
         test_resume_grid();
+        test_point_list();
     }
     int rc = eig_test_summary();
     MPI_Finalize();
