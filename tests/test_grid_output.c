@@ -257,6 +257,18 @@ static void test_resume_grid(void)
     unlink(path);
 }
 
+/* A fresh output of `count` symmetric 2x2 results on grid g, no reductions,
+ * at STEM_PID.h5 (into path). */
+static int open_plain(const eig_grid *g, const char *stem, eig_idx count, char *path, size_t cap, eig_result_file *out)
+{
+    eig_solve_params p = {0};
+    p.kind = EIG_KIND_SYMMETRIC, p.method = EIG_METHOD_JACOBI;
+    eig_results_mode mode = {0, 1, 0, "test", g, NULL};
+    int resumed, complete;
+    snprintf(path, cap, "%s_%d.h5", stem, getpid());
+    return eig_results_open(MPI_COMM_SELF, path, &p, count, 2, &mode, &resumed, &complete, out);
+}
+
 /* A point list (M points of K parameters): datasets [M], and /points [M, K]
  * holding the points; no dimension scales. */
 static void test_point_list(void)
@@ -268,14 +280,9 @@ static void test_point_list(void)
     memset(&g, 0, sizeof g);
     g.rank = 1, g.dims[0] = M, g.params = K, g.points = pts;
     snprintf(g.name[0], sizeof g.name[0], "point");
-    eig_solve_params p = {0};
-    p.kind = EIG_KIND_SYMMETRIC, p.method = EIG_METHOD_JACOBI;
-    eig_results_mode mode = {0, 1, 0, "test", &g, NULL};
     eig_result_file out;
-    int resumed, complete;
     char path[64];
-    snprintf(path, sizeof path, "grid_points_%d.h5", getpid());
-    int rc = eig_results_open(MPI_COMM_SELF, path, &p, M, 2, &mode, &resumed, &complete, &out);
+    int rc = open_plain(&g, "grid_points", M, path, sizeof path, &out);
     double v[2 * M] = {0};
     int8_t st[M] = {0};
     int32_t it[M] = {0};
@@ -307,14 +314,9 @@ static void test_axis_clash(void)
     g.rank = 2, g.dims[0] = 3, g.dims[1] = 2, g.values[0] = v, g.values[1] = w, g.params = 2;
     snprintf(g.name[0], sizeof g.name[0], "a");
     snprintf(g.name[1], sizeof g.name[1], "status");
-    eig_solve_params p = {0};
-    p.kind = EIG_KIND_SYMMETRIC, p.method = EIG_METHOD_JACOBI;
-    eig_results_mode mode = {0, 1, 0, "test", &g, NULL};
     eig_result_file out;
-    int resumed, complete;
     char path[64];
-    snprintf(path, sizeof path, "grid_clash_%d.h5", getpid());
-    int rc = eig_results_open(MPI_COMM_SELF, path, &p, 6, 2, &mode, &resumed, &complete, &out);
+    int rc = open_plain(&g, "grid_clash", 6, path, sizeof path, &out);
     eig_test_expect(rc == EIG_ERR_INPUT && strstr(eig_error_message(), "'status'"), "axis named status: rc %d, %s", rc,
                     eig_error_message());
     eig_test_expect(access(path, F_OK) != 0, "a refused grid left a file");
