@@ -21,6 +21,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv);
 int eig_cmd_info(eig_ctx *ctx, int argc, char **argv);
 int eig_cmd_merge(eig_ctx *ctx, int argc, char **argv);
 int eig_cmd_check(eig_ctx *ctx, int argc, char **argv);
+int eig_cmd_plot(eig_ctx *ctx, int argc, char **argv);
 
 /* Makes all ranks agree on an outcome: returns the error code of the lowest
  * failing rank (0 if none), and that rank prints its message once. Every

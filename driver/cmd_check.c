@@ -208,6 +208,11 @@ static int open_result(const char *path, result_file *r)
     EIG_CHECK(eig_h5_is_hdf5(path), EIG_ERR_INPUT, "%s: not an HDF5 file (or truncated/corrupted)", path);
     r->file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     EIG_CHECK(r->file >= 0, EIG_ERR_INPUT, "%s: cannot open as HDF5 (corrupted?)", path);
+    char reduce[1024];
+    EIG_CHECK(H5Lexists(r->file, "eigenvalues", H5P_DEFAULT) > 0 ||
+                  eig_h5_read_attr_string(r->file, "reduce", reduce, sizeof reduce) != 0,
+              EIG_ERR_INPUT, "%s: a reduced result (solve --reduce %s) holds no eigenvalues to check; solve again with "
+              "--reduce %s,values (docs/reductions.md)", path, reduce, reduce);
     EIG_CHECK(H5Lexists(r->file, "eigenvalues", H5P_DEFAULT) > 0 && H5Lexists(r->file, "status", H5P_DEFAULT) > 0,
               EIG_ERR_INPUT, "%s: not an eigsweep result file (no /eigenvalues and /status; see docs/format.md)", path);
     r->values = eig_h5_open_dataset(r->file, "/eigenvalues");

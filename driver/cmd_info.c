@@ -10,6 +10,7 @@
 #include "collection.h"
 #include "input_locate.h"
 #include "eig_error.h"
+#include "grid_select.h"
 #include "sweep_spec.h"
 
 static void info_usage(void)
@@ -96,12 +97,17 @@ static int print_status_counts(hid_t file, const char *path)
     hid_t d = eig_h5_open_dataset(file, "/status");
     EIG_CHECK(d >= 0, EIG_ERR_INPUT, "%s: cannot open /status (file damaged?)", path);
     hid_t s = H5Dget_space(d);
-    hsize_t n = 0, values[2] = {0, 0};
-    int ok = s >= 0 && H5Sget_simple_extent_ndims(s) == 1 && H5Sget_simple_extent_dims(s, &n, NULL) == 1;
-    /* one status per row of /eigenvalues */
-    hid_t dv = eig_h5_open_dataset(file, "/eigenvalues"), sv = dv >= 0 ? H5Dget_space(dv) : -1;
-    ok = ok && sv >= 0 && H5Sget_simple_extent_ndims(sv) == 2 && H5Sget_simple_extent_dims(sv, values, NULL) == 2 &&
-         values[0] == n;
+    /* [N], or shaped like a sweep's grid (docs/reductions.md): counted flat */
+    int lead = s >= 0 ? H5Sget_simple_extent_ndims(s) : -1;
+    hsize_t n = 0, sdims[H5S_MAX_RANK], values[H5S_MAX_RANK];
+    int ok = lead >= 1 && lead <= EIG_GRID_MAX_AXES && H5Sget_simple_extent_dims(s, sdims, NULL) == lead;
+    for (int k = 0; ok && k < lead; k++) n = k ? n * sdims[k] : sdims[k];
+    /* one status per row of /eigenvalues (absent: reduced without values) */
+    hid_t dv = H5Lexists(file, "eigenvalues", H5P_DEFAULT) > 0 ? eig_h5_open_dataset(file, "/eigenvalues") : -2,
+          sv = dv >= 0 ? H5Dget_space(dv) : -1;
+    if (dv != -2)
+        ok = ok && sv >= 0 && H5Sget_simple_extent_ndims(sv) == lead + 1 &&
+             H5Sget_simple_extent_dims(sv, values, NULL) == lead + 1 && !memcmp(values, sdims, sizeof(hsize_t) * (size_t)lead);
     if (sv >= 0) H5Sclose(sv);
     if (dv >= 0) H5Dclose(dv);
     long long counts[5] = {0, 0, 0, 0, 0}; /* ok, not converged, invalid, unknown, pending (-1) */
@@ -110,12 +116,8 @@ static int print_status_counts(hid_t file, const char *path)
     ok = ok && buf;
     for (hsize_t off = 0; ok && off < n; off += block) {
         hsize_t cnt = n - off < block ? n - off : block;
-        hid_t fs = H5Dget_space(d), ms = H5Screate_simple(1, &cnt, NULL);
-        ok = fs >= 0 && ms >= 0 && H5Sselect_hyperslab(fs, H5S_SELECT_SET, &off, NULL, &cnt, NULL) >= 0 &&
-             H5Dread(d, H5T_NATIVE_INT8, ms, fs, H5P_DEFAULT, buf) >= 0;
+        ok = eig_grid_read(d, H5T_NATIVE_INT8, lead, (eig_idx)off, (eig_idx)cnt, buf) == 0;
         for (hsize_t i = 0; ok && i < cnt; i++) counts[buf[i] == -1 ? 4 : buf[i] >= 0 && buf[i] < 3 ? buf[i] : 3]++;
-        if (ms >= 0) H5Sclose(ms);
-        if (fs >= 0) H5Sclose(fs);
     }
     free(buf);
     if (s >= 0) H5Sclose(s);
@@ -125,6 +127,17 @@ static int print_status_counts(hid_t file, const char *path)
     if (counts[4]) printf(", not solved yet %lld (a partial file: finish it with solve --resume)", counts[4]);
     if (counts[3]) printf(", unknown codes %lld (damaged file?)", counts[3]);
     printf("\n");
+    return 0;
+}
+
+/* Every dataset at the root of a reduced or grid-shaped result (the
+ * reductions, the axes), in name order. */
+static herr_t print_link(hid_t g, const char *name, const H5L_info_t *info, void *data)
+{
+    (void)info, (void)data;
+    char path[300];
+    snprintf(path, sizeof path, "/%s", name);
+    print_dataset(g, path);
     return 0;
 }
 
@@ -286,13 +299,22 @@ int eig_cmd_info(eig_ctx *ctx, int argc, char **argv)
             hsize_t fsz = 0;
             H5Fget_filesize(f, &fsz);
             int is_result = H5Lexists(f, "eigenvalues", H5P_DEFAULT) > 0 && H5Lexists(f, "status", H5P_DEFAULT) > 0;
-            printf("%s: %s, %.3f MB\n", path, is_result ? "eigsweep result file"
-                                               : eig_sweep_spec_detect(path) ? "sweep spec (input)"
-                                                                             : "matrix collection (input)",
+            /* solve --reduce: per-point reductions, /eigenvalues only with values */
+            int reduced = H5Lexists(f, "status", H5P_DEFAULT) > 0 && H5Aexists(f, "reduce") > 0;
+            printf("%s: %s, %.3f MB\n", path,
+                   reduced ? "eigsweep result file (reduced: solve --reduce)"
+                   : is_result ? "eigsweep result file"
+                   : eig_sweep_spec_detect(path) ? "sweep spec (input)" : "matrix collection (input)",
                    (double)fsz / 1e6);
             hid_t root = H5Gopen2(f, "/", H5P_DEFAULT);
             if (root >= 0) print_attrs(root, "  "), H5Gclose(root);
-            if (is_result) {
+            if (reduced) {
+                H5Literate(f, H5_INDEX_NAME, H5_ITER_INC, NULL, print_link, NULL);
+                rc = print_status_counts(f, path);
+                if (!rc && o.show > 0)
+                    rc = EIG_ERROR(EIG_ERR_USAGE, "info --show: %s holds reductions (docs/reductions.md); read them with "
+                                   "h5py", path);
+            } else if (is_result) {
                 const char *names[] = {"/eigenvalues", "/eigenvectors", "/status", "/iterations"};
                 for (int i = 0; i < 4; i++) print_dataset(f, names[i]);
                 rc = print_status_counts(f, path);

@@ -47,6 +47,11 @@ static int open_part(const char *path, part_info *p)
     EIG_CHECK(eig_h5_is_hdf5(path), EIG_ERR_INPUT, "%s: not an HDF5 file (or missing, truncated)", path);
     p->file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     EIG_CHECK(p->file >= 0, EIG_ERR_INPUT, "%s: cannot open as HDF5", path);
+    char reduce[1024];
+    EIG_CHECK(eig_h5_read_attr_string(p->file, "reduce", reduce, sizeof reduce) != 0 || !strcmp(reduce, "values"),
+              EIG_ERR_INPUT, "%s: a reduced result (solve --reduce %s): merge joins eigenvalue files only; solve the "
+              "whole range in one run (--resume finishes a killed one), or join the parts' datasets with h5py "
+              "(docs/reductions.md)", path, reduce);
     EIG_CHECK(H5Lexists(p->file, "eigenvalues", H5P_DEFAULT) > 0, EIG_ERR_INPUT, "%s: not an eigsweep result file", path);
     p->start = attr_i64(p->file, "range_start");
     p->count = attr_i64(p->file, "range_count");
@@ -67,8 +72,11 @@ static int open_part(const char *path, part_info *p)
     eig_h5_read_attr_string(p->file, "method", p->method, sizeof p->method);
     eig_h5_read_attr_string(p->file, "precision", p->precision, sizeof p->precision);
     hid_t d = eig_h5_open_dataset(p->file, "eigenvalues"), s = H5Dget_space(d);
-    hsize_t dims[2];
-    H5Sget_simple_extent_dims(s, dims, NULL);
+    hsize_t dims[H5S_MAX_RANK];
+    int nd = H5Sget_simple_extent_dims(s, dims, NULL);
+    if (nd != 2) H5Sclose(s), H5Dclose(d);
+    EIG_CHECK(nd == 2, EIG_ERR_INPUT, "%s: grid-shaped results (a whole sweep, %d axes): nothing to merge; merge joins "
+              "the list-shaped parts that --range writes (docs/reductions.md)", path, nd - 1);
     H5Sclose(s), H5Dclose(d);
     p->n = (int)dims[1];
     p->vectors = H5Lexists(p->file, "eigenvectors", H5P_DEFAULT) > 0;
@@ -170,7 +178,7 @@ static int merge(int nparts, char **paths, const char *output, int force)
         rc = eig_kind_parse(parts[0].kind, &p.kind);
         p.precision = strcmp(parts[0].precision, "single") ? EIG_PREC_DOUBLE : EIG_PREC_SINGLE;
         p.vectors = parts[0].vectors;
-        eig_results_mode mode = {0, force, 0, "merged"};
+        eig_results_mode mode = {0, force, 0, "merged", NULL, NULL};
         eig_result_file out;
         int resumed, complete;
         if (!rc) rc = eig_results_open(MPI_COMM_SELF, output, &p, parts[0].total, parts[0].n, &mode, &resumed, &complete, &out);

@@ -20,7 +20,9 @@
 #include "identity.h"
 #include "nccl_link.h"
 #include "partition.h"
+#include "grid_scales.h"
 #include "pipeline.h"
+#include "reduce.h"
 #include "report.h"
 #include "results.h"
 #include "source.h"
@@ -44,6 +46,7 @@ typedef struct {
     int64_t max_gpu_mem;
     const char *kernel;
     eig_input_spec in_spec; /* --kind, --dataset, --diag, --offdiag */
+    eig_reduce_list reduce; /* --reduce (docs/reductions.md); zero: every eigenvalue */
 } solve_options;
 
 static void solve_usage(void)
@@ -96,6 +99,10 @@ static void solve_usage(void)
            "                        (FAMILY:N:COUNT[:SEED[:single]]; separates I/O from compute;\n"
            "                        on the GPU backend made on the GPU: docs/format.md)\n"
            "  --max-iter K          iteration cap per eigenvalue (default 30)\n"
+           "  --reduce LIST         per matrix (grid point), instead of every eigenvalue: a comma list of\n"
+           "                        abscissa, radius, min-damping, unstable, unstable-discrete, min, max,\n"
+           "                        gap:I, eig:I (I 0-based) and values (keep the eigenvalues too);\n"
+           "                        datasets shaped like the grid: docs/reductions.md\n"
            "  --report FILE.json    timing statistics as JSON\n"
            "  --strict              a matrix that fails makes the run fail (no output)\n"
            "  --trust-kind          skip the check that symmetric/hermitian input is so\n"
@@ -160,7 +167,7 @@ static int check_kernel(const solve_options *o)
 static int parse_solve(int argc, char **argv, solve_options *o, int *help)
 {
     enum { O_METHOD = 256, O_VECTORS, O_SELI, O_SELR, O_BACKEND, O_CHUNK, O_STREAMS, O_KERNEL, O_RANGE,
-           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH, O_SHARE, O_GPUMEM, O_GATHER_VIA, O_READ_WITH, O_CHECK_ONLY, O_SPEC };
+           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH, O_SHARE, O_GPUMEM, O_GATHER_VIA, O_READ_WITH, O_CHECK_ONLY, O_REDUCE, O_SPEC };
     static const struct option opts[] = {
         {"method", required_argument, 0, O_METHOD},
         {"vectors", no_argument, 0, O_VECTORS},  {"select-index", required_argument, 0, O_SELI},
@@ -172,6 +179,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         {"resume", no_argument, 0, O_RESUME},    {"output", required_argument, 0, O_OUTPUT},
         {"balance", required_argument, 0, O_BALANCE}, {"synthetic", required_argument, 0, O_SYNTH}, {"share-gpu", no_argument, 0, O_SHARE},
         {"max-gpu-mem", required_argument, 0, O_GPUMEM}, {"gather-via", required_argument, 0, O_GATHER_VIA}, {"read-with", required_argument, 0, O_READ_WITH}, {"check-only", no_argument, 0, O_CHECK_ONLY},    {"force", no_argument, 0, O_FORCE},
+        {"reduce", required_argument, 0, O_REDUCE},
         EIG_INPUT_SPEC_OPTIONS(O_SPEC),
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
@@ -265,6 +273,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
             break;
         }
         case O_FORCE: o->force = 1; break;
+        case O_REDUCE: EIG_CALL(eig_reduce_parse(optarg, &o->reduce)); break;
         case 'q': o->quiet = 1; break;
         case 'h': *help = 1; return 0;
         case ':': return EIG_ERROR(EIG_ERR_USAGE, "solve: option %s needs a value", argv[optind - 1]);
@@ -321,10 +330,16 @@ static void resume_key(const solve_options *o, const eig_source *src, char *key,
     const eig_solve_params *p = &o->params;
     char options[512];
     solve_options_text(p, options, sizeof options);
-    snprintf(key, cap, "input_content=%s dataset=%s%s%s N=%lld n=%d kind=%s precision=%s range=%lld:%lld %s",
+    int at = snprintf(key, cap, "input_content=%s dataset=%s%s%s N=%lld n=%d kind=%s precision=%s range=%lld:%lld %s",
              src->identity, src->dataset, src->offdiag[0] ? "," : "", src->offdiag, (long long)src->count, src->n,
              eig_kind_name(p->kind), p->precision == EIG_PREC_SINGLE ? "single" : "double", (long long)o->range_start,
              (long long)o->range_count, options);
+    /* --reduce: what the file holds (a run without it keeps its old key) */
+    if (o->reduce.given && at > 0 && (size_t)at < cap) {
+        char reduce[1024];
+        eig_reduce_text(&o->reduce, reduce, sizeof reduce);
+        snprintf(key + at, cap - (size_t)at, " reduce=%s", reduce);
+    }
 }
 
 static int write_provenance(const solve_options *o, const eig_source *src, eig_result_file *out, int nranks,
@@ -441,6 +456,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     rc = check_ranges(&o, &src);
     int auto_method = o.params.method == EIG_METHOD_AUTO;
     if (!rc) rc = eig_method_resolve(&o.params, src.n);
+    if (!rc) rc = eig_reduce_resolve(&o.reduce, &o.params, src.n);
     if ((rc = eig_agree(ctx, rc))) { eig_source_close(&src); return rc; }
 
     eig_pipeline pl;
@@ -449,6 +465,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     pl.range_start = o.range_start, pl.range_count = o.range_count;
     pl.dynamic = o.dynamic, pl.parallel_output = o.parallel_output;
     pl.check_structure = !o.trust_kind, pl.quiet = o.quiet;
+    pl.reduce = o.reduce.given ? &o.reduce : NULL;
     eig_report_info info;
     memset(&info, 0, sizeof info);
     eig_binding bind;
@@ -491,7 +508,12 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     /* The output: opened by rank 0 (gather) or by every rank (parallel). */
     char key[8192];
     resume_key(&o, &src, key, sizeof key);
-    eig_results_mode mode = {o.parallel_output, o.force, o.resume, key};
+    /* The results take the grid's shape when they cover all of it; a --range
+     * part is a list of its points (docs/reductions.md). */
+    eig_grid out_grid;
+    if (o.range_start == 0 && o.range_count == src.count) out_grid = src.grid;
+    else eig_grid_list(&out_grid, o.range_count);
+    eig_results_mode mode = {o.parallel_output, o.force, o.resume, key, &out_grid, pl.reduce};
     eig_result_file out;
     memset(&out, 0, sizeof out);
     int resumed = 0, complete = 0, opened = !o.check_only && (o.parallel_output || ctx->rank == 0);
@@ -545,6 +567,12 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
              o.parallel_output || ctx->size == 1 ? "" : pl.gather_nccl ? " gather-via=nccl" : " gather-via=mpi",
              o.dynamic ? "dynamic" : "static", resumed ? " resumed" : "",
              o.synthetic ? "" : o.read_with == EIG_READ_POSIX ? " read-with=posix" : " read-with=mpiio");
+    if (o.reduce.given) { /* --reduce: part of every parameter the header names */
+        char reduce[1024];
+        eig_reduce_text(&o.reduce, reduce, sizeof reduce);
+        size_t at = strlen(info.header);
+        snprintf(info.header + at, sizeof info.header - at, " reduce=%s", reduce);
+    }
     free(done);
     eig_source_close(&src);
     eig_rank_stats sum;

@@ -24,6 +24,7 @@ static void print_usage(void)
         "  solve      compute the eigenvalues of every matrix of a collection\n"
         "  info       describe a collection or result file\n"
         "  merge      join the result files of --range runs (job arrays) into one\n"
+        "  plot       a PNG map of a reduction (solve --reduce) over one or two axes\n"
         "  check      verify a result file against its input (residuals, LAPACK)\n"
         "\n"
         "options:\n"
@@ -96,6 +97,8 @@ int main(int argc, char **argv)
         rc = eig_cmd_check(&ctx, argc - 1, argv + 1);
     } else if (!strcmp(cmd, "info")) {
         rc = eig_cmd_info(&ctx, argc - 1, argv + 1);
+    } else if (!strcmp(cmd, "plot")) {
+        rc = eig_cmd_plot(&ctx, argc - 1, argv + 1);
     } else {
         rc = eig_agree(&ctx, EIG_ERROR(EIG_ERR_USAGE, "unknown command '%s' (see eigsweep --help)", cmd));
     }

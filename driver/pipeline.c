@@ -8,18 +8,21 @@
 #include "generate_gpu.h"
 #include "nccl_link.h"
 #include "partition.h"
+#include "reduce_batch.h"
 #include "solve_worker.h"
 #include "sweep_form_gpu.h"
 #include "validate.h"
 
 enum { TAG_HEADER = 10, TAG_VALUES, TAG_STATUS, TAG_ITERS, TAG_VECTORS };
 
-/* A chunk's buffers: input, values, status, iterations, vectors. */
+/* A chunk's buffers: input, values, status, iterations, vectors, and the
+ * reductions (--reduce: reduce->slots doubles per matrix). */
 typedef struct {
     void *input, *values, *vectors;
     int8_t *status;
     int32_t *iters;
-    MPI_Request req[4]; /* outstanding sends from these buffers */
+    double *reduced;
+    MPI_Request req[5]; /* outstanding sends from these buffers */
     int nreq;
     int pinned;
 } chunk_buf;
@@ -57,7 +60,7 @@ static eig_slice global_chunk(const eig_pipeline *pl, eig_idx g)
 }
 
 /* host_input 0: the input never lies in host memory (generated on the GPU). */
-static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk, int host_input)
+static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk, int host_input, int slots)
 {
     memset(b, 0, sizeof *b);
     if (!host_input) l.input = 0;
@@ -66,7 +69,9 @@ static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk,
     b->vectors = l.vectors ? malloc((size_t)(l.vectors * chunk) * es) : NULL;
     b->status = malloc((size_t)chunk + 1);
     b->iters = malloc(sizeof(int32_t) * (size_t)chunk + 1);
-    EIG_CHECK((b->input || !host_input) && b->values && b->status && b->iters && (!l.vectors || b->vectors), EIG_ERR_RESOURCE,
+    b->reduced = slots ? malloc(sizeof(double) * (size_t)slots * (size_t)chunk) : NULL;
+    EIG_CHECK((b->input || !host_input) && b->values && b->status && b->iters && (!l.vectors || b->vectors) &&
+                  (!slots || b->reduced), EIG_ERR_RESOURCE,
               "out of host memory for a chunk of %lld matrices (%.1f MB); try a smaller --chunk", (long long)chunk,
               (double)((size_t)(l.input + l.values + l.vectors) * (size_t)chunk * es) / 1e6);
     return 0;
@@ -85,6 +90,7 @@ typedef struct {
     eig_layout l;
     size_t es;
     eig_idx chunk;
+    int slots; /* reduced doubles per matrix */
     double seconds;
 } pin_job;
 
@@ -109,6 +115,7 @@ static int run_pin_job(void *arg)
         eig_gpu_pin(b->vectors, (size_t)(j->l.vectors * j->chunk) * j->es);
         eig_gpu_pin(b->status, (size_t)j->chunk);
         eig_gpu_pin(b->iters, sizeof(int32_t) * (size_t)j->chunk);
+        eig_gpu_pin(b->reduced, sizeof(double) * (size_t)j->slots * (size_t)j->chunk);
     }
     j->seconds = eig_now() - t;
     return 0;
@@ -118,10 +125,10 @@ static void free_chunk_buf(chunk_buf *b)
 {
     if (b->nreq) MPI_Waitall(b->nreq, b->req, MPI_STATUSES_IGNORE);
     if (b->pinned) {
-        void *ptrs[] = {b->input, b->values, b->vectors, b->status, b->iters};
-        for (int i = 0; i < 5; i++) eig_gpu_unpin(ptrs[i]);
+        void *ptrs[] = {b->input, b->values, b->vectors, b->status, b->iters, b->reduced};
+        for (int i = 0; i < 6; i++) eig_gpu_unpin(ptrs[i]);
     }
-    free(b->input), free(b->values), free(b->vectors), free(b->status), free(b->iters);
+    free(b->input), free(b->values), free(b->vectors), free(b->status), free(b->iters), free(b->reduced);
 }
 
 /* ---- the shared counter and abort flag (MPI one-sided, passive target) ---- */
@@ -217,12 +224,16 @@ static int run_solve_job(void *arg)
     chunk_buf *b = j->b;
     if (j->s->gpu_generate) EIG_CALL(generate_on_gpu(j));
     const void *input = j->s->gpu_generate ? j->s->gen_input : b->input;
+    /* --reduce: reduced where solved (the CPU's threads, or on the GPU, whose
+     * eigenvalues then stay there unless values are kept). */
+    const eig_reduce_list *red = pl->reduce && pl->reduce->count ? pl->reduce : NULL;
     double t = eig_now();
     int rc = pl->use_gpu
-                 ? eig_gpu_solve_batch(&pl->gpu, pl->params, pl->src->n, j->count, input, b->values, b->status,
-                                       b->iters, b->vectors)
-                 : eig_cpu_solve_batch(pl->params, pl->src->n, j->count, b->input, b->values, b->status, b->iters,
-                                       b->vectors);
+                 ? eig_gpu_solve_reduce_batch(&pl->gpu, pl->params, pl->src->n, j->count, input,
+                                              eig_reduce_keeps_values(pl->reduce) ? b->values : NULL, b->status,
+                                              b->iters, b->vectors, red, b->reduced)
+                 : eig_cpu_solve_reduce_batch(pl->params, pl->src->n, j->count, b->input, b->values, b->status,
+                                              b->iters, b->vectors, red, b->reduced);
     j->seconds = eig_now() - t;
     return rc;
 }
@@ -245,7 +256,9 @@ static void count_solved(eig_pipeline *pl, const solve_job *j)
 static int write_chunk(loop_state *s, const chunk_buf *b, eig_slice c)
 {
     double t = eig_now();
-    int rc = eig_results_write(s->pl->out, c.start - s->pl->range_start, c.count, b->values, b->status, b->iters,
+    int rc = eig_results_write_reduced(s->pl->out, c.start - s->pl->range_start, c.count, b->reduced);
+    if (!rc)
+        rc = eig_results_write(s->pl->out, c.start - s->pl->range_start, c.count, b->values, b->status, b->iters,
                                b->vectors);
     eig_stats_lap(&s->pl->stats, EIG_STAGE_WRITE, &t);
     s->written += c.count;
@@ -254,14 +267,20 @@ static int write_chunk(loop_state *s, const chunk_buf *b, eig_slice c)
 
 /* ---- gather: non-root ranks send chunks to rank 0 ---- */
 
-/* The parts of a chunk's payload, in the order they travel. */
+/* The parts of a chunk's payload, in the order they travel (at most
+ * PAYLOAD_PARTS): what the output keeps, no more (--reduce without values:
+ * no eigenvalues). */
+enum { PAYLOAD_PARTS = 5 };
 static int payload_parts(loop_state *s, chunk_buf *b, eig_idx count, void **parts, size_t *sizes)
 {
-    parts[0] = b->values, sizes[0] = (size_t)(s->l.values * count) * s->es;
-    parts[1] = b->status, sizes[1] = (size_t)count;
-    parts[2] = b->iters, sizes[2] = sizeof(int32_t) * (size_t)count;
-    parts[3] = b->vectors, sizes[3] = s->l.vectors ? (size_t)(s->l.vectors * count) * s->es : 0;
-    return s->l.vectors ? 4 : 3;
+    int np = 0;
+    const eig_reduce_list *red = s->pl->reduce;
+    if (eig_reduce_keeps_values(red)) parts[np] = b->values, sizes[np++] = (size_t)(s->l.values * count) * s->es;
+    parts[np] = b->status, sizes[np++] = (size_t)count;
+    parts[np] = b->iters, sizes[np++] = sizeof(int32_t) * (size_t)count;
+    if (s->l.vectors) parts[np] = b->vectors, sizes[np++] = (size_t)(s->l.vectors * count) * s->es;
+    if (red && red->slots) parts[np] = b->reduced, sizes[np++] = sizeof(double) * (size_t)red->slots * (size_t)count;
+    return np;
 }
 
 static int job_aborted(void *arg) { return fetch_add(arg, 1, 0) != 0; }
@@ -271,8 +290,8 @@ static int send_chunk(loop_state *s, chunk_buf *b, eig_idx g, eig_slice c)
     double t = eig_now();
     MPI_Comm comm = s->pl->ctx->comm;
     int64_t header[3] = {g, c.count, 0};
-    void *parts[4];
-    size_t sizes[4];
+    void *parts[PAYLOAD_PARTS];
+    size_t sizes[PAYLOAD_PARTS];
     int np = payload_parts(s, b, c.count, parts, sizes);
     b->nreq = 0;
     if (s->nccl) {
@@ -308,8 +327,8 @@ static int receive_one(loop_state *s, const int64_t *header, int from, chunk_buf
     if (header[0] < 0) return 1; /* a sender that failed reports its own error at the end */
     double t = eig_now();
     eig_idx cnt = header[1];
-    void *parts[4];
-    size_t sizes[4];
+    void *parts[PAYLOAD_PARTS];
+    size_t sizes[PAYLOAD_PARTS];
     int np = payload_parts(s, rb, cnt, parts, sizes);
     if (s->nccl) {
         int r = eig_nccl_recv(s->nccl, from, np, parts, sizes);
@@ -396,7 +415,8 @@ int eig_pipeline_run(eig_pipeline *pl)
      * device only at the end, to unpin (NCCL selects it in eig_nccl_open). */
     int rc = 0;
     if (pl->check_only) nbuf = 1;
-    for (int i = 0; i < nbuf && !rc; i++) rc = alloc_chunk_buf(&s.buf[i], s.l, s.es, pl->chunk, !s.gpu_generate);
+    for (int i = 0; i < nbuf && !rc; i++) rc = alloc_chunk_buf(&s.buf[i], s.l, s.es, pl->chunk, !s.gpu_generate,
+                                                                  pl->reduce ? pl->reduce->slots : 0);
     for (int i = 0; i < nbuf && !rc && pl->use_gpu; i++) { /* before the first read writes into buf[0] */
         touch_pages(s.buf[i].input, (size_t)(s.l.input * pl->chunk) * s.es);
         touch_pages(s.buf[i].values, (size_t)(s.l.values * pl->chunk) * s.es);
@@ -411,8 +431,8 @@ int eig_pipeline_run(eig_pipeline *pl)
         return rc;
     }
     if (pl->gather_nccl && (gather_root || gather_leaf)) {
-        void *parts[4];
-        size_t sizes[4], slot = 0;
+        void *parts[PAYLOAD_PARTS];
+        size_t sizes[PAYLOAD_PARTS], slot = 0;
         int np = payload_parts(&s, &s.buf[0], pl->chunk, parts, sizes);
         for (int p = 0; p < np; p++) slot += sizes[p];
         rc = eig_nccl_open(ctx->comm, pl->gpu.device, slot, &s.nccl); /* collective; same outcome on every rank */
@@ -445,7 +465,7 @@ int eig_pipeline_run(eig_pipeline *pl)
         progress(&s, own_done, pl->dynamic ? nchunks / ctx->size : s.mine.count);
     }
     if (pl->check_only) goto finish;
-    pin_job pins = {pl->gpu.device, s.buf, nbuf, s.l, s.es, pl->chunk, 0.0};
+    pin_job pins = {pl->gpu.device, s.buf, nbuf, s.l, s.es, pl->chunk, pl->reduce ? pl->reduce->slots : 0, 0.0};
     if (pl->use_gpu) eig_worker_post(worker, run_pin_job, &pins);
     g = claim_undone_chunk(&s);
     if (g >= 0) rc = read_chunk(&s, &s.buf[cur], global_chunk(pl, g));

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "report.h"
 #include "results.h"
+#include "reduce.h"
 #include "source.h"
 
 typedef struct {
@@ -30,6 +31,7 @@ typedef struct {
     int quiet;
     eig_result_file *out;             /* rank 0 (gather) or every rank (parallel) */
     const uint8_t *done;              /* --resume: done[g] = 1 skips global chunk g; NULL: none */
+    const eig_reduce_list *reduce;    /* --reduce (resolved); NULL: every eigenvalue, nothing reduced */
     eig_rank_stats stats;
 } eig_pipeline;
 

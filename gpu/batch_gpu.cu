@@ -13,6 +13,7 @@
 #include "batch_gpu.h"
 #include "eig_error.h"
 #include "precision.h"
+#include "reduce_batch.h"
 
 /* Out of device memory anywhere (a stream, the arena, a launch) says what
  * the user can change; other CUDA errors are reported as they are. */
@@ -289,29 +290,45 @@ extern "C" size_t eig_gpu_chunk_bytes(const eig_gpu_config *cfg, const eig_solve
 }
 
 static int gpu_solve_batch_locked(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
-                                  const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors)
+                                  const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors,
+                                  const eig_reduce_list *red, double *reduced)
 {
     EIG_CALL(ensure_streams(&gpu_ctx, cfg->device, cfg->streams > 0 && cfg->streams <= 64 ? cfg->streams : 4));
     if (p->precision == EIG_PREC_SINGLE)
         return gpu_batch_s(&gpu_ctx, NULL, cfg, p, n, count, (const float *)input, (float *)values, status, iterations,
-                           (float *)vectors);
+                           (float *)vectors, red, reduced);
     return gpu_batch_d(&gpu_ctx, NULL, cfg, p, n, count, (const double *)input, (double *)values, status, iterations,
-                       (double *)vectors);
+                       (double *)vectors, red, reduced);
+}
+
+extern "C" int eig_gpu_solve_reduce_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
+                                          const void *input, void *values, int8_t *status, int32_t *iterations,
+                                          void *vectors, const eig_reduce_list *red, double *reduced)
+{
+    eig_solve_params q;
+    const int reducing = red && red->count;
+    EIG_CHECK(cfg, EIG_ERR_USAGE, "eig_gpu_solve_batch: the GPU configuration is NULL");
+    EIG_CHECK(!reducing || reduced, EIG_ERR_USAGE, "eig_gpu_solve_reduce_batch: the reduced buffer is NULL");
+    EIG_CHECK(values || reducing, EIG_ERR_USAGE, "eig_gpu_solve_batch: the values buffer is NULL");
+    /* values may be absent when the reductions replace them: the check sees the status buffer in its place. */
+    EIG_CALL(eig_batch_args_check("eig_gpu_solve_batch", p, n, count, 1, input, values ? values : (void *)status,
+                                  status, iterations, vectors, &q));
+    if (count == 0) return 0;
+    EIG_CALL(gpu_device_check("eig_gpu_solve_batch", cfg->device));
+    pthread_mutex_lock(&gpu_ctx_lock);
+    int rc = gpu_solve_batch_locked(cfg, &q, n, count, input, values, status, iterations, q.vectors ? vectors : NULL,
+                                    reducing ? red : NULL, reduced);
+    pthread_mutex_unlock(&gpu_ctx_lock);
+    return rc ? eig_error_trace(rc, __FILE__, __LINE__, __func__) : 0;
 }
 
 extern "C" int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
                                    const void *input, void *values, int8_t *status, int32_t *iterations,
                                    void *vectors)
 {
-    eig_solve_params q;
-    EIG_CHECK(cfg, EIG_ERR_USAGE, "eig_gpu_solve_batch: the GPU configuration is NULL");
-    EIG_CALL(eig_batch_args_check("eig_gpu_solve_batch", p, n, count, 1, input, values, status, iterations, vectors, &q));
-    if (count == 0) return 0;
-    EIG_CALL(gpu_device_check("eig_gpu_solve_batch", cfg->device));
-    pthread_mutex_lock(&gpu_ctx_lock);
-    int rc = gpu_solve_batch_locked(cfg, &q, n, count, input, values, status, iterations, q.vectors ? vectors : NULL);
-    pthread_mutex_unlock(&gpu_ctx_lock);
-    return rc ? eig_error_trace(rc, __FILE__, __LINE__, __func__) : 0;
+    EIG_CHECK(values || !count, EIG_ERR_USAGE, "eig_gpu_solve_batch: the values buffer is NULL (input, values, status "
+              "and iterations are required)");
+    return eig_gpu_solve_reduce_batch(cfg, p, n, count, input, values, status, iterations, vectors, NULL, NULL);
 }
 
 /* One of the caller's buffers must be device memory of `device` (or managed). */
@@ -354,7 +371,7 @@ extern "C" int eig_gpu_solve_batch_on_stream(const eig_gpu_config *cfg, const ei
     if (q.vectors) EIG_CALL(gpu_buffer_check(vectors, "vectors", cfg->device));
     if (q.precision == EIG_PREC_SINGLE)
         return gpu_batch_s(NULL, &st, cfg, &q, n, count, (const float *)input, (float *)values, status, iterations,
-                           q.vectors ? (float *)vectors : NULL);
+                           q.vectors ? (float *)vectors : NULL, NULL, NULL);
     return gpu_batch_d(NULL, &st, cfg, &q, n, count, (const double *)input, (double *)values, status, iterations,
-                       q.vectors ? (double *)vectors : NULL);
+                       q.vectors ? (double *)vectors : NULL, NULL, NULL);
 }

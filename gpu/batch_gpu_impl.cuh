@@ -58,6 +58,17 @@ __global__ void EIG_FN(solve_shared_kernel)(eig_solve_params p, int n, eig_idx c
     iterations[m] = it;
 }
 
+/* One thread per matrix: its reductions (solvers/reduce_impl.h) from its
+ * eigenvalues where they lie on the device: matrix m's at values + m *
+ * mstride, stride ws (element-wise: 1 and count; matrix-wise: l.values and 1). */
+__global__ void EIG_FN(reduce_kernel)(eig_reduce_list r, int general, int n, eig_idx count, const eig_real *values,
+                                      eig_idx mstride, eig_idx ws, const int8_t *status, double *reduced)
+{
+    eig_idx m = (eig_idx)blockIdx.x * blockDim.x + threadIdx.x;
+    if (m >= count) return;
+    EIG_FN(eig_reduce_one)(&r, general, n, status[m], values + m * mstride, ws, reduced + m * r.slots);
+}
+
 static void EIG_FN(launch_transpose)(const eig_real *src, eig_real *dst, eig_idx rows, eig_idx cols, cudaStream_t s)
 {
     dim3 block(32, 8), grid((unsigned)((cols + 31) / 32), (unsigned)((rows + 31) / 32));
@@ -559,8 +570,13 @@ static size_t sub_chunk_cap(int kernel)
  * in a workspace from the stream-ordered pool, and nothing waits for it. */
 static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig_gpu_config *cfg,
                              const eig_solve_params *p, int n, eig_idx count, const eig_real *input,
-                             eig_real *values, int8_t *status, int32_t *iterations, eig_real *vectors)
+                             eig_real *values, int8_t *status, int32_t *iterations, eig_real *vectors,
+                             const eig_reduce_list *red, double *reduced)
 {
+    /* red: the reductions, made on the device from each sub-chunk's
+     * eigenvalues and copied back instead of them (values NULL) or besides. */
+    if (red && !red->count) red = NULL;
+    const size_t red_bytes = red ? sizeof(double) * (size_t)red->slots + 16 : 0; /* + the aligning pads */
     eig_layout l = eig_layout_of(p, n);
     eig_idx wn = EIG_FN(eig_solve_one_work)(p, n);
     int kernel;
@@ -624,7 +640,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
     /* Per matrix on the device: input (twice when transposed), values and
      * vectors (twice when transposed back), workspace, status, iterations. */
     size_t per = sizeof(eig_real) * (size_t)((ew_in ? 2 : 1) * l.input + (ew_out ? 2 : 1) * (l.values + l.vectors) +
-                                             work_reals) + 5;
+                                             work_reals) + 5 + red_bytes;
     per = (per + 15) & ~(size_t)15; /* keeps every slot's arrays aligned */
     /* Input already on this device (a caller keeping its data on the GPU):
      * kernels that only read their input take it where it lies instead of
@@ -665,6 +681,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
         eig_real *work = vec_ew + l.vectors * sub;
         int8_t *d_status = (int8_t *)(work + work_reals * sub);
         int32_t *d_iters = (int32_t *)(((uintptr_t)(d_status + sub) + 7) & ~(uintptr_t)7);
+        double *d_reduced = (double *)(((uintptr_t)(d_iters + sub) + 7) & ~(uintptr_t)7);
         eig_idx first = k * sub, cnt = count - first < sub ? count - first : sub;
         /* cudaMemcpyDefault: the caller's buffers may be host or device memory
          * (unified addressing tells which); device-resident data is copied on the device. */
@@ -721,8 +738,17 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
             EIG_FN(solve_thread_kernel)<<<blocks, T, 0, st>>>(*p, n, cnt, in_ew, val_ew, l.vectors ? vec_ew : 0,
                                                                wn ? work : 0, d_status, d_iters);
         }
-        if (ew_out) EIG_FN(launch_transpose)(val_ew, val_mw, l.values, cnt, st);
-        cudaMemcpyAsync(values + first * l.values, val_mw, sizeof(eig_real) * (size_t)(cnt * l.values), cudaMemcpyDefault, st);
+        if (red) { /* from the eigenvalues where the kernel left them: element-wise reads coalesce */
+            EIG_FN(reduce_kernel)<<<(unsigned)((cnt + 127) / 128), 128, 0, st>>>(
+                *red, p->kind == EIG_KIND_GENERAL, n, cnt, ew_out ? val_ew : val_mw, ew_out ? 1 : l.values,
+                ew_out ? cnt : 1, d_status, d_reduced);
+            cudaMemcpyAsync(reduced + first * red->slots, d_reduced, sizeof(double) * (size_t)(cnt * red->slots),
+                            cudaMemcpyDefault, st);
+        }
+        if (values) {
+            if (ew_out) EIG_FN(launch_transpose)(val_ew, val_mw, l.values, cnt, st);
+            cudaMemcpyAsync(values + first * l.values, val_mw, sizeof(eig_real) * (size_t)(cnt * l.values), cudaMemcpyDefault, st);
+        }
         if (l.vectors) {
             if (ew_out) EIG_FN(launch_transpose)(vec_ew, vec_mw, l.vectors, cnt, st);
             cudaMemcpyAsync(vectors + first * l.vectors, vec_mw, sizeof(eig_real) * (size_t)(cnt * l.vectors), cudaMemcpyDefault, st);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "eig_error.h"
+#include "reduce_batch.h"
 #include "kernel_names.h"
 
 int eig_gpu_device_count(void) { return 0; }
@@ -58,6 +59,14 @@ int eig_gpu_solve_batch(const eig_gpu_config *cfg, const eig_solve_params *p, in
 {
     (void)cfg, (void)p, (void)n, (void)count, (void)input, (void)values, (void)status, (void)iterations, (void)vectors;
     return EIG_ERROR(EIG_ERR_RESOURCE, "no CUDA device: this eigsweep was built without CUDA (rebuild with nvcc present)");
+}
+
+int eig_gpu_solve_reduce_batch(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
+                               const void *input, void *values, int8_t *status, int32_t *iterations, void *vectors,
+                               const eig_reduce_list *red, double *reduced)
+{
+    (void)red, (void)reduced;
+    return eig_gpu_solve_batch(cfg, p, n, count, input, values, status, iterations, vectors);
 }
 
 int eig_gpu_solve_batch_on_stream(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,

@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include "eig_error.h"
+#include "grid_scales.h"
+#include "grid_select.h"
 #include "h5util.h"
 #include "identity.h"
 
@@ -35,16 +37,45 @@ static hid_t make_fapl(const eig_result_file *r)
 }
 
 /* /status: int8, filled with EIG_STATUS_PENDING at allocation. */
-static hid_t create_status(hid_t file, eig_idx count)
+static hid_t create_status(hid_t file, const eig_grid *g)
 {
-    hsize_t dims[1] = {(hsize_t)count};
-    hid_t sp = H5Screate_simple(1, dims, NULL), dcpl = eig_h5_make_dcpl(1, dims, 1);
     int8_t pending = EIG_STATUS_PENDING;
-    H5Pset_fill_value(dcpl, H5T_NATIVE_INT8, &pending);
-    H5Pset_fill_time(dcpl, H5D_FILL_TIME_ALLOC);
-    hid_t d = H5Dcreate2(file, "status", H5T_STD_I8LE, sp, H5P_DEFAULT, dcpl, H5P_DEFAULT);
-    H5Pclose(dcpl), H5Sclose(sp);
-    return d;
+    return eig_grid_create_dataset(file, "status", H5T_STD_I8LE, g, 0, NULL, H5T_NATIVE_INT8, &pending);
+}
+
+/* A reduction's dataset type: int32 for counts, {r, i} float64 for eig:I
+ * of a general matrix, float64 otherwise. Caller closes. */
+static hid_t reduced_type(const eig_reduce_item *it)
+{
+    if (eig_reduce_is_count(it->kind)) return H5Tcopy(H5T_STD_I32LE);
+    return it->width == 2 ? eig_h5_complex_type(EIG_PREC_DOUBLE) : H5Tcopy(H5T_IEEE_F64LE);
+}
+
+/* The reductions' datasets (created, or opened on --resume), then the
+ * axes as dimension scales attached to every per-point dataset. */
+static int reduced_datasets(eig_result_file *r, int create)
+{
+    for (int j = 0; j < r->reduce.count; j++) {
+        char name[64];
+        eig_reduce_dataset_name(&r->reduce.item[j], name, sizeof name);
+        hid_t t = reduced_type(&r->reduce.item[j]);
+        r->reduced[j] = create ? eig_grid_create_dataset(r->file, name, t, &r->grid, 0, NULL, -1, NULL)
+                               : eig_h5_open_dataset(r->file, name);
+        H5Tclose(t);
+        EIG_CHECK(r->reduced[j] >= 0, EIG_ERR_OUTPUT, "%s: cannot %s the dataset /%s", r->tmp_path,
+                  create ? "create" : "open (--resume)", name);
+    }
+    return 0;
+}
+
+static int write_axes(eig_result_file *r, int rank)
+{
+    EIG_CALL(eig_grid_write_axes(r->file, &r->grid, rank == 0));
+    hid_t per_point[4 + EIG_REDUCE_MAX] = {r->values, r->status, r->iterations, r->vectors};
+    for (int j = 0; j < r->reduce.count; j++) per_point[4 + j] = r->reduced[j];
+    for (int i = 0; i < 4 + r->reduce.count; i++)
+        if (per_point[i] >= 0) EIG_CALL(eig_grid_attach_axes(r->file, &r->grid, per_point[i]));
+    return 0;
 }
 
 /* Bytes the whole file needs: raw data plus room for HDF5's metadata. */
@@ -52,7 +83,9 @@ static hsize_t bytes_needed(const eig_result_file *r)
 {
     const eig_solve_params *p = &r->params;
     eig_layout l = eig_layout_of(p, r->n);
-    hsize_t raw = (hsize_t)r->count * ((hsize_t)(l.values + l.vectors) * eig_h5_real_size(p->precision) + 5);
+    const eig_idx values = eig_reduce_keeps_values(&r->reduce) ? l.values : 0;
+    hsize_t raw = (hsize_t)r->count * ((hsize_t)(values + l.vectors) * eig_h5_real_size(p->precision) + 5 +
+                                       sizeof(double) * (hsize_t)r->reduce.slots);
     return raw + raw / 64 + (2 << 20);
 }
 
@@ -85,19 +118,36 @@ static int create_fresh(eig_result_file *r)
     r->file = H5Fcreate(r->tmp_path, H5F_ACC_TRUNC, fcpl, fapl);
     H5Pclose(fcpl), H5Pclose(fapl);
     EIG_CHECK(r->file >= 0, EIG_ERR_OUTPUT, "%s: cannot create file", r->tmp_path);
-    hsize_t vd[2] = {(hsize_t)r->count, (hsize_t)r->n}, one[1] = {(hsize_t)r->count};
+    /* Every per-point dataset is shaped like the grid: [N] ([N, n]) for a list. */
+    const eig_grid *g = &r->grid;
+    const int keep_values = eig_reduce_keeps_values(&r->reduce);
+    hsize_t nn[2] = {(hsize_t)r->n, (hsize_t)r->n};
     hid_t t = values_type(p);
-    r->values = eig_h5_create_dataset(r->file, "eigenvalues", t, 2, vd);
+    if (keep_values) r->values = eig_grid_create_dataset(r->file, "eigenvalues", t, g, 1, nn, -1, NULL);
     H5Tclose(t);
-    r->status = create_status(r->file, r->count);
-    r->iterations = eig_h5_create_dataset(r->file, "iterations", H5T_STD_I32LE, 1, one);
-    int ok = r->values >= 0 && r->status >= 0 && r->iterations >= 0;
+    r->status = create_status(r->file, g);
+    r->iterations = eig_grid_create_dataset(r->file, "iterations", H5T_STD_I32LE, g, 0, NULL, -1, NULL);
+    int ok = (r->values >= 0 || !keep_values) && r->status >= 0 && r->iterations >= 0;
     if (p->vectors) {
-        hsize_t xd[3] = {(hsize_t)r->count, (hsize_t)r->n, (hsize_t)r->n};
         t = vectors_type(p);
-        r->vectors = eig_h5_create_dataset(r->file, "eigenvectors", t, 3, xd);
+        r->vectors = eig_grid_create_dataset(r->file, "eigenvectors", t, g, 2, nn, -1, NULL);
         H5Tclose(t);
         ok = ok && r->vectors >= 0;
+    }
+    if (ok && (rc = reduced_datasets(r, 1)) == 0) rc = write_axes(r, rank);
+    if (r->parallel) { /* (collective calls: every rank has the same outcome; agree anyway) */
+        int mine = rc, worst;
+        MPI_Allreduce(&mine, &worst, 1, MPI_INT, MPI_MAX, r->comm);
+        rc = worst ? (rc ? rc : EIG_ERR_OUTPUT) : 0;
+    }
+    if (rc) {
+        eig_results_finish(r, 0, 0);
+        return rc;
+    }
+    if (r->reduce.given) {
+        char text[1024];
+        eig_reduce_text(&r->reduce, text, sizeof text);
+        ok = ok && eig_h5_write_attr_string(r->file, "reduce", text) == 0;
     }
     ok = ok && eig_h5_write_attr_string(r->file, "resume_key", r->key) == 0;
     ok = ok && eig_h5_write_attr_string(r->file, "run_id", r->run_id) == 0;
@@ -134,11 +184,13 @@ static int reopen_partial(eig_result_file *r)
         eig_results_finish(r, 0, 1);
         return EIG_ERROR(EIG_ERR_OUTPUT, "%s: --resume: cannot open the partial output", r->tmp_path);
     }
-    r->values = eig_h5_open_dataset(r->file, "eigenvalues");
+    const int keep_values = eig_reduce_keeps_values(&r->reduce);
+    if (keep_values) r->values = eig_h5_open_dataset(r->file, "eigenvalues");
     r->status = eig_h5_open_dataset(r->file, "status");
     r->iterations = eig_h5_open_dataset(r->file, "iterations");
     if (r->params.vectors) r->vectors = eig_h5_open_dataset(r->file, "eigenvectors");
-    if (r->values < 0 || r->status < 0 || r->iterations < 0 || (r->params.vectors && r->vectors < 0)) {
+    if ((keep_values && r->values < 0) || r->status < 0 || r->iterations < 0 || (r->params.vectors && r->vectors < 0) ||
+        reduced_datasets(r, 0) != 0) {
         eig_results_finish(r, 0, 1);
         return EIG_ERROR(EIG_ERR_OUTPUT, "%s: --resume: the partial output lacks its datasets; remove it", r->tmp_path);
     }
@@ -159,7 +211,11 @@ static long long find_status(hid_t status, int want_solved)
 {
     hid_t sp = H5Dget_space(status);
     hsize_t total = 0;
-    int ok = sp >= 0 && H5Sget_simple_extent_ndims(sp) == 1 && H5Sget_simple_extent_dims(sp, &total, NULL) == 1;
+    /* (grid-shaped: read as its flat row-major index) */
+    int lead = sp >= 0 ? H5Sget_simple_extent_ndims(sp) : -1;
+    hssize_t points = sp >= 0 ? H5Sget_simple_extent_npoints(sp) : -1;
+    int ok = lead >= 1 && lead <= EIG_GRID_MAX_AXES && points >= 0;
+    total = ok ? (hsize_t)points : 0;
     if (sp >= 0) H5Sclose(sp);
     if (!ok) return -2;
     enum { BLOCK = 1 << 20 };
@@ -168,11 +224,7 @@ static long long find_status(hid_t status, int want_solved)
     long long found = -1;
     for (hsize_t at = 0; at < total && found == -1; at += BLOCK) {
         eig_idx cnt = (eig_idx)(total - at < BLOCK ? total - at : BLOCK);
-        hid_t fs, ms;
-        eig_h5_select_rows(status, (eig_idx)at, cnt, &fs, &ms);
-        herr_t e = H5Dread(status, H5T_NATIVE_INT8, ms, fs, H5P_DEFAULT, buf);
-        H5Sclose(fs), H5Sclose(ms);
-        if (e < 0) { found = -2; break; }
+        if (eig_grid_read(status, H5T_NATIVE_INT8, lead, (eig_idx)at, cnt, buf) < 0) { found = -2; break; }
         for (eig_idx m = 0; m < cnt; m++)
             if ((buf[m] != EIG_STATUS_PENDING) == want_solved) { found = (long long)at + m; break; }
     }
@@ -281,8 +333,15 @@ int eig_results_open(MPI_Comm comm, const char *path, const eig_solve_params *p,
     memset(r, 0, sizeof *r);
     EIG_CALL(eig_h5_check_output_name(path)); /* path and tmp_path must fit their fields */
     r->file = r->values = r->vectors = r->status = r->iterations = -1;
+    for (int j = 0; j < EIG_REDUCE_MAX; j++) r->reduced[j] = -1;
     r->lock.fd = -1;
     r->params = *p, r->count = count, r->n = n, r->parallel = mode->parallel, r->comm = comm;
+    if (mode->grid) r->grid = *mode->grid;
+    else eig_grid_list(&r->grid, count);
+    if (mode->reduce) r->reduce = *mode->reduce;
+    EIG_CHECK(r->grid.rank >= 1 && r->grid.rank <= EIG_GRID_MAX_AXES && eig_grid_points(&r->grid) == count,
+              EIG_ERR_USAGE, "%s: the results' grid (%d axes) does not hold the %lld points solved", path, r->grid.rank,
+              (long long)count);
     snprintf(r->path, sizeof r->path, "%s", path);
     snprintf(r->key, sizeof r->key, "%s", mode->key);
     eig_h5_tmp_path(r->tmp_path, sizeof r->tmp_path, path);
@@ -325,29 +384,60 @@ int eig_results_write(eig_result_file *r, eig_idx start, eig_idx count, const vo
                       const int32_t *iterations, const void *vectors)
 {
     if (count == 0) return 0;
-    hid_t vt = values_type(&r->params);
-    int rc = eig_h5_write_rows(r->values, vt, start, count, values, H5P_DEFAULT);
-    H5Tclose(vt);
+    const int lead = r->grid.rank; /* points are the flat index of the first `lead` dimensions */
+    int rc = 0;
+    if (r->values >= 0) {
+        hid_t vt = values_type(&r->params);
+        rc |= eig_grid_write(r->values, vt, lead, start, count, values);
+        H5Tclose(vt);
+    }
     if (r->vectors >= 0 && vectors) {
         hid_t xt = vectors_type(&r->params);
-        rc |= eig_h5_write_rows(r->vectors, xt, start, count, vectors, H5P_DEFAULT);
+        rc |= eig_grid_write(r->vectors, xt, lead, start, count, vectors);
         H5Tclose(xt);
     }
-    rc |= eig_h5_write_rows(r->iterations, H5T_NATIVE_INT32, start, count, iterations, H5P_DEFAULT);
+    rc |= eig_grid_write(r->iterations, H5T_NATIVE_INT32, lead, start, count, iterations);
     /* Last: a row counts as done (for --resume) only once all of it is written. */
-    rc |= eig_h5_write_rows(r->status, H5T_NATIVE_INT8, start, count, status, H5P_DEFAULT);
+    rc |= eig_grid_write(r->status, H5T_NATIVE_INT8, lead, start, count, status);
     EIG_CHECK(rc == 0, EIG_ERR_OUTPUT, "%s: write error at matrices %lld..%lld (disk full?)", r->tmp_path,
               (long long)start, (long long)(start + count - 1));
+    return 0;
+}
+
+int eig_results_write_reduced(eig_result_file *r, eig_idx start, eig_idx count, const double *reduced)
+{
+    if (count == 0 || !r->reduce.count) return 0;
+    /* One reduction at a time, gathered out of the point-major records. */
+    const int slots = r->reduce.slots;
+    void *col = malloc(sizeof(double) * 2 * (size_t)count);
+    EIG_CHECK(col, EIG_ERR_RESOURCE, "out of host memory writing the reductions of %lld points", (long long)count);
+    int rc = 0;
+    for (int j = 0; j < r->reduce.count && !rc; j++) {
+        const eig_reduce_item *it = &r->reduce.item[j];
+        hid_t mt;
+        if (eig_reduce_is_count(it->kind)) {
+            int32_t *c = col;
+            for (eig_idx m = 0; m < count; m++) c[m] = (int32_t)reduced[m * slots + it->offset];
+            mt = H5Tcopy(H5T_NATIVE_INT32);
+        } else {
+            double *c = col;
+            for (eig_idx m = 0; m < count; m++)
+                for (int q = 0; q < it->width; q++) c[m * it->width + q] = reduced[m * slots + it->offset + q];
+            mt = it->width == 2 ? eig_h5_complex_type(EIG_PREC_DOUBLE) : H5Tcopy(H5T_NATIVE_DOUBLE);
+        }
+        rc = eig_grid_write(r->reduced[j], mt, r->grid.rank, start, count, col);
+        H5Tclose(mt);
+    }
+    free(col);
+    EIG_CHECK(rc == 0, EIG_ERR_OUTPUT, "%s: write error in the reductions of points %lld..%lld (disk full?)",
+              r->tmp_path, (long long)start, (long long)(start + count - 1));
     return 0;
 }
 
 int eig_results_read_status(eig_result_file *r, eig_idx start, eig_idx count, int8_t *status)
 {
     if (count == 0) return 0;
-    hid_t fs, ms;
-    eig_h5_select_rows(r->status, start, count, &fs, &ms);
-    herr_t e = H5Dread(r->status, H5T_NATIVE_INT8, ms, fs, H5P_DEFAULT, status);
-    H5Sclose(fs), H5Sclose(ms);
+    herr_t e = eig_grid_read(r->status, H5T_NATIVE_INT8, r->grid.rank, start, count, status);
     EIG_CHECK(e >= 0, EIG_ERR_OUTPUT, "%s: cannot read /status back (file damaged?)", r->tmp_path);
     return 0;
 }
@@ -398,6 +488,8 @@ int eig_results_finish(eig_result_file *r, int ok, int keep_partial)
     hid_t *ids[] = {&r->values, &r->vectors, &r->status, &r->iterations};
     for (int i = 0; i < 4; i++)
         if (*ids[i] >= 0) e |= H5Dclose(*ids[i]), *ids[i] = -1;
+    for (int j = 0; j < EIG_REDUCE_MAX; j++)
+        if (r->reduced[j] >= 0) e |= H5Dclose(r->reduced[j]), r->reduced[j] = -1;
     if (r->file >= 0) e |= H5Fclose(r->file), r->file = -1;
     int rank = 0, rc = 0;
     if (r->parallel) {

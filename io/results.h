@@ -12,7 +12,9 @@
 #include <stdint.h>
 
 #include "eigsweep.h"
+#include "grid.h"
 #include "output_lock.h"
+#include "reduce.h"
 
 #define EIG_STATUS_PENDING (-1) /* /status of a matrix not solved yet */
 
@@ -29,6 +31,12 @@ typedef struct {
     eig_output_lock lock;  /* rank 0: OUT.h5.lock, held from open to finish */
     char key[8192];        /* the resume_key this run wrote or matched */
     char run_id[40];       /* root attribute run_id: 32 hex digits, new per run */
+    /* The results' shape (docs/reductions.md): every per-point dataset is
+     * [grid.dims...] (eigenvalues [grid.dims..., n]); a list [count] unless
+     * the mode gave a grid. */
+    eig_grid grid;
+    eig_reduce_list reduce; /* given: /eigenvalues only with values; one dataset per item */
+    hid_t reduced[EIG_REDUCE_MAX];
 } eig_result_file;
 
 typedef struct {
@@ -36,6 +44,8 @@ typedef struct {
     int force;             /* replace an existing OUT.h5 */
     int resume;            /* continue OUT.h5.partial when its key matches */
     const char *key;       /* what must match for --resume (input, shape, method, ...) */
+    const eig_grid *grid;  /* NULL: a list of count points; else its product must be count */
+    const eig_reduce_list *reduce; /* NULL or not given: every eigenvalue, no reductions */
 } eig_results_mode;
 
 /* Opens the output for writing, after taking its lock (a second run on the
@@ -50,6 +60,10 @@ int eig_results_open(MPI_Comm comm, const char *path, const eig_solve_params *p,
 /* Rows [start, start+count); vectors may be NULL. Status goes last. */
 int eig_results_write(eig_result_file *r, eig_idx start, eig_idx count, const void *values,
                       const int8_t *status, const int32_t *iterations, const void *vectors);
+/* Points [start, start+count)'s reductions, reduced[m * slots + offset]
+ * as the solvers lay them out (solvers/reduce.h); before eig_results_write
+ * of the same points, which writes their status last. */
+int eig_results_write_reduced(eig_result_file *r, eig_idx start, eig_idx count, const double *reduced);
 int eig_results_read_status(eig_result_file *r, eig_idx start, eig_idx count, int8_t *status);
 /* Writes the metadata (attributes) to disk: after the provenance is written
  * at open, so that the finish only overwrites values in place. Collective

@@ -8,3 +8,4 @@
 #include "tridiag_reduce_impl.h"
 #include "jacobi_impl.h"
 #include "solve_one_impl.h"
+#include "reduce_impl.h"

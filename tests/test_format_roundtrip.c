@@ -71,7 +71,7 @@ static void results_roundtrip(void)
     int8_t status[5] = {0, 1, 2, 0, 0};
     int32_t iters[5] = {1, 2, 3, 4, 5};
     for (int i = 0; i < 30; i++) values[i] = i * 0.5;
-    eig_results_mode mode = {0, 0, 0, "test key"};
+    eig_results_mode mode = {0, 0, 0, "test key", NULL, NULL};
     int resumed, complete;
     int rc = eig_results_open(MPI_COMM_WORLD, path, &p, count, n, &mode, &resumed, &complete, &r);
     int8_t pending[5];
@@ -84,7 +84,7 @@ static void results_roundtrip(void)
     eig_result_file again;
     eig_test_expect(eig_results_open(MPI_COMM_WORLD, path, &p, count, n, &mode, &resumed, &complete, &again) == EIG_ERR_OUTPUT,
                     "an existing result file is refused without --force");
-    eig_results_mode resume = {0, 0, 1, "test key"};
+    eig_results_mode resume = {0, 0, 1, "test key", NULL, NULL};
     eig_test_expect(eig_results_open(MPI_COMM_WORLD, path, &p, count, n, &resume, &resumed, &complete, &again) == 0 && complete,
                     "--resume on a complete file reports it complete");
     hid_t f = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
