@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "eig_error.h"
 #include "mpiio_env.h"
+#include "timeline.h"
 
 static void print_usage(void)
 {
@@ -67,9 +68,11 @@ static void print_version(void)
 
 int main(int argc, char **argv)
 {
+    eig_timeline_start(); /* the report's wall starts here, before MPI_Init (driver/timeline.h) */
     eig_mpiio_prepare_env(); /* before MPI_Init reads it: long file names (io/mpiio_env.c) */
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    eig_timeline_mark(EIG_MARK_MPI_INIT);
     eig_ctx ctx = {MPI_COMM_WORLD, 0, 1};
     MPI_Comm_rank(ctx.comm, &ctx.rank);
     MPI_Comm_size(ctx.comm, &ctx.size);

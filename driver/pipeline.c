@@ -9,6 +9,7 @@
 #include "nccl_link.h"
 #include "partition.h"
 #include "solve_worker.h"
+#include "timeline.h"
 #include "validate.h"
 
 enum { TAG_HEADER = 10, TAG_VALUES, TAG_STATUS, TAG_ITERS, TAG_VECTORS };
@@ -99,6 +100,7 @@ static int run_pin_job(void *arg)
     pin_job *j = arg;
     double t = eig_now();
     eig_gpu_use_device(j->device); /* creates the context on the first call */
+    eig_timeline_mark(EIG_MARK_CUDA_CONTEXT);
     for (int i = 0; i < j->nbuf; i++) {
         chunk_buf *b = &j->bufs[i];
         b->pinned = 1;
@@ -109,6 +111,7 @@ static int run_pin_job(void *arg)
         eig_gpu_pin(b->iters, sizeof(int32_t) * (size_t)j->chunk);
     }
     j->seconds = eig_now() - t;
+    eig_timeline_mark(EIG_MARK_PINNED);
     return 0;
 }
 
@@ -408,6 +411,7 @@ int eig_pipeline_run(eig_pipeline *pl)
         int np = payload_parts(&s, &s.buf[0], pl->chunk, parts, sizes);
         for (int p = 0; p < np; p++) slot += sizes[p];
         rc = eig_nccl_open(ctx->comm, pl->gpu.device, slot, &s.nccl); /* collective; same outcome on every rank */
+        eig_timeline_mark(EIG_MARK_NCCL);
         if (rc) {
             eig_worker_stop(worker);
             for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
@@ -433,6 +437,7 @@ int eig_pipeline_run(eig_pipeline *pl)
     while (pl->check_only && !rc && (g = claim_undone_chunk(&s)) >= 0) { /* read and check, nothing else */
         eig_slice c = global_chunk(pl, g);
         rc = read_chunk(&s, &s.buf[0], c);
+        eig_timeline_mark(EIG_MARK_FIRST_CHUNK);
         if (!rc) pl->stats.matrices += c.count, own_done++;
         progress(&s, own_done, pl->dynamic ? nchunks / ctx->size : s.mine.count);
     }
@@ -442,6 +447,7 @@ int eig_pipeline_run(eig_pipeline *pl)
     g = claim_undone_chunk(&s);
     if (g >= 0) rc = read_chunk(&s, &s.buf[cur], global_chunk(pl, g));
     eig_trace_setup(ctx->rank, "first chunk read");
+    eig_timeline_mark(EIG_MARK_FIRST_CHUNK);
     t_setup = eig_now();
     eig_worker_wait(worker); /* the pinning */
     eig_trace_setup(ctx->rank, "buffers pinned");
@@ -471,6 +477,7 @@ int eig_pipeline_run(eig_pipeline *pl)
     }
     if (!rc && g_prev >= 0) rc = deliver_chunk(&s, &s.buf[prev], g_prev); /* the last one */
 finish:
+    eig_timeline_mark(EIG_MARK_SOLVE_LOOP);
     if (rc) raise_abort(&s);
     eig_worker_stop(worker);
     if (gather_leaf && s.nccl && !rc) {
