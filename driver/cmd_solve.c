@@ -547,6 +547,10 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
              o.parallel_output || ctx->size == 1 ? "" : pl.gather_nccl ? " gather-via=nccl" : " gather-via=mpi",
              o.dynamic ? "dynamic" : "static", resumed ? " resumed" : "",
              o.synthetic ? "" : o.read_with == EIG_READ_POSIX ? " read-with=posix" : " read-with=mpiio");
+    if (!o.synthetic) { /* which reader carried the input (io/direct_read.h); rank 0's */
+        size_t hl = strlen(info.header);
+        snprintf(info.header + hl, sizeof info.header - hl, " reader=%s", eig_h5_direct_bytes(&src.file) ? "direct" : "hdf5");
+    }
     free(done);
     eig_source_close(&src);
     eig_rank_stats sum;
