@@ -8,6 +8,7 @@
 #include "generate_gpu.h"
 #include "nccl_link.h"
 #include "partition.h"
+#include "release_later.h"
 #include "solve_worker.h"
 #include "timeline.h"
 #include "validate.h"
@@ -123,6 +124,21 @@ static void free_chunk_buf(chunk_buf *b)
         for (int i = 0; i < 5; i++) eig_gpu_unpin(ptrs[i]);
     }
     free(b->input), free(b->values), free(b->vectors), free(b->status), free(b->iters);
+}
+
+/* The run's buffers, released off the critical path: sends completed here
+ * (MPI), the unpinning and the GPU's arena on a thread, the frees later. */
+static void release_buffers(eig_pipeline *pl, loop_state *s, int nbuf)
+{
+    eig_release_set set = {pl->use_gpu && !pl->check_only ? pl->gpu.device : -1, s->gen_input, 0, {0}};
+    for (int i = 0; i < nbuf; i++) {
+        chunk_buf *b = &s->buf[i];
+        if (b->nreq) MPI_Waitall(b->nreq, b->req, MPI_STATUSES_IGNORE);
+        b->nreq = 0;
+        void *ptrs[] = {b->input, b->values, b->vectors, b->status, b->iters};
+        for (int k = 0; k < 5; k++) set.host[set.nbuf++] = ptrs[k];
+    }
+    eig_release_later(&set);
 }
 
 /* ---- the shared counter and abort flag (MPI one-sided, passive target) ---- */
@@ -490,12 +506,7 @@ finish:
     if (gather_root) drain(&s, &s.buf[2], &s.done_ranks, 1, &rc);
     MPI_Win_unlock_all(s.win);
     MPI_Win_free(&s.win);
-    if (pl->use_gpu && !pl->check_only) {
-        eig_gpu_use_device(pl->gpu.device); /* the unpinning: on this rank's GPU */
-        eig_gpu_release();                  /* the solve arena and streams */
-        eig_gpu_free(pl->gpu.device, s.gen_input);
-    }
-    for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
+    release_buffers(pl, &s, nbuf); /* while the output is finished (driver/release_later.h) */
     /* A rank that stopped because another failed reports no error of its own. */
     rc = eig_agree(ctx, rc);
     eig_nccl_close(s.nccl, rc != 0);
