@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "direct_read.h"
@@ -438,7 +439,15 @@ int eig_h5_create_collection(MPI_Comm comm, const char *path, eig_kind kind, eig
     MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
     if (rc) return rc;
     hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
-    H5Pset_fapl_mpio(fapl, comm, MPI_INFO_NULL);
+    /* One rank writes through POSIX (sec2): MPI-IO's collective buffering
+     * would copy every byte once more on the way. Same bytes in the file
+     * (tests/cli/generate_determinism.sh). EIG_WRITE_MPIIO=1: MPI-IO anyway. */
+    int nranks;
+    MPI_Comm_size(comm, &nranks);
+    const char *force_mpiio = getenv("EIG_WRITE_MPIIO");
+    w->mpiio = nranks > 1 || (force_mpiio && !strcmp(force_mpiio, "1"));
+    if (w->mpiio) H5Pset_fapl_mpio(fapl, comm, MPI_INFO_NULL);
+    else H5Pset_fapl_sec2(fapl);
     H5Pset_libver_bounds(fapl, H5F_LIBVER_V18, H5F_LIBVER_LATEST);
     hid_t fcpl = H5Pcreate(H5P_FILE_CREATE);
     H5Pset_obj_track_times(fcpl, 0); /* the root group's timestamps too */
@@ -481,7 +490,7 @@ int eig_h5_write_collection_slice(eig_collection_writer *w, eig_idx start, eig_i
     eig_collection *c = &w->c;
     int n = c->n;
     hid_t dxpl = H5Pcreate(H5P_DATASET_XFER);
-    H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE);
+    if (w->mpiio) H5Pset_dxpl_mpio(dxpl, H5FD_MPIO_COLLECTIVE);
     int rc = 0;
     if (c->kind == EIG_KIND_TRIDIAGONAL) {
         /* Split the diag[n], offdiag[n-1] records into the two datasets. */
@@ -517,6 +526,10 @@ int eig_h5_finish_collection(MPI_Comm comm, eig_collection_writer *w, int ok)
     herr_t r = 0;
     if (c->offdiag >= 0) r |= H5Dclose(c->offdiag);
     if (c->data >= 0) r |= H5Dclose(c->data);
+    /* The reservation's slack past HDF5's last byte: MPI-IO trims it at
+     * close, the sec2 driver leaves it (trimmed below, to the same bytes). */
+    haddr_t eoa = 0;
+    if (c->file >= 0 && !w->mpiio && (H5Fflush(c->file, H5F_SCOPE_GLOBAL) < 0 || H5Fget_eoa(c->file, &eoa) < 0)) r = -1;
     if (c->file >= 0) r |= H5Fclose(c->file);
     c->file = c->data = c->offdiag = -1;
     int rank;
@@ -524,7 +537,12 @@ int eig_h5_finish_collection(MPI_Comm comm, eig_collection_writer *w, int ok)
     int good = ok && r >= 0, all_good;
     MPI_Allreduce(&good, &all_good, 1, MPI_INT, MPI_LAND, comm);
     int rc = 0;
-    if (rank == 0) {
+    struct stat st;
+    if (rank == 0 && all_good && eoa > 0 && stat(w->tmp_path, &st) == 0 && (haddr_t)st.st_size > eoa &&
+        truncate(w->tmp_path, (off_t)eoa) != 0)
+        rc = EIG_ERROR(EIG_ERR_OUTPUT, "%s: cannot trim the reservation's slack: %s", w->tmp_path, strerror(errno));
+    if (rank == 0 && rc) unlink(w->tmp_path);
+    if (rank == 0 && !rc) {
         if (all_good) {
             if (rename(w->tmp_path, c->path) != 0)
                 rc = EIG_ERROR(EIG_ERR_OUTPUT, "%s: cannot rename %s into place: %s", c->path, w->tmp_path,

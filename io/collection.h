@@ -69,6 +69,7 @@ long long eig_h5_direct_bytes(const eig_collection *c);
 typedef struct {
     eig_collection c;
     char tmp_path[4200];
+    int mpiio; /* written through MPI-IO (collective writes); else POSIX, one rank */
 } eig_collection_writer;
 
 int eig_h5_create_collection(MPI_Comm comm, const char *path, eig_kind kind, eig_precision prec,
