@@ -61,10 +61,18 @@ solve3() {
   echo "== where the setup time goes (EIG_TRACE_SETUP=1), new, synthetic random-general"
   EIG_TRACE_SETUP=1 "${mpi1[@]}" "$bin" solve --synthetic random-general:30:500000 -o "$work/t.h5" --force -q 2>&1
   echo "== generate 500,000 x 30 general (3.6 GB), gpu then cpu, beside dd of the same size"
-  timed "generate gpu" "$bin" generate --family random-general --n 30 --count 500000 --backend gpu -o "$work/g.h5" --force -q
+  gen=(generate --family random-general --n 30 --count 500000 --backend gpu --force -q)
+  timed "generate gpu" "$bin" "${gen[@]}" -o "$work/g.h5"
   ls -l "$work/g.h5"
   sync
-  timed "generate gpu, then sync" bash -c "'$bin' generate --family random-general --n 30 --count 500000 --backend gpu -o '$work/g3.h5' --force -q && sync"
+  for r in $(seq "$repeat"); do
+    [ -n "$before" ] && timed "generate gpu before" "$before" "${gen[@]}" -o "$work/g4.h5"
+    timed "generate gpu old (EIG_WRITE_MPIIO=1)" env EIG_WRITE_MPIIO=1 "$bin" "${gen[@]}" -o "$work/g4.h5"
+    timed "generate gpu new" "$bin" "${gen[@]}" -o "$work/g4.h5"
+  done
+  cmp "$work/g.h5" "$work/g4.h5" && echo "generate: same bytes on every run"
+  rm -f "$work/g4.h5"; sync
+  timed "generate gpu, then sync" bash -c "'$bin' ${gen[*]} -o '$work/g3.h5' && sync"
   rm -f "$work/g3.h5"; sync
   timed "generate cpu" "$bin" generate --family random-general --n 30 --count 500000 --backend cpu -o "$work/g2.h5" --force -q
   rm -f "$work/g2.h5"; sync
