@@ -12,6 +12,7 @@
 #include "solve_worker.h"
 #include "timeline.h"
 #include "validate.h"
+#include "writeback.h"
 
 enum { TAG_HEADER = 10, TAG_VALUES, TAG_STATUS, TAG_ITERS, TAG_VECTORS };
 
@@ -139,6 +140,7 @@ static void release_buffers(eig_pipeline *pl, loop_state *s, int nbuf)
         for (int k = 0; k < 5; k++) set.host[set.nbuf++] = ptrs[k];
     }
     eig_release_later(&set);
+    eig_writeback_close();
 }
 
 /* ---- the shared counter and abort flag (MPI one-sided, passive target) ---- */
@@ -258,6 +260,7 @@ static int write_chunk(loop_state *s, const chunk_buf *b, eig_slice c)
     double t = eig_now();
     int rc = eig_results_write(s->pl->out, c.start - s->pl->range_start, c.count, b->values, b->status, b->iters,
                                b->vectors);
+    eig_writeback_kick(s->pl->out->tmp_path); /* the fsync at the end finds it mostly on disk */
     eig_stats_lap(&s->pl->stats, EIG_STAGE_WRITE, &t);
     s->written += c.count;
     return rc;

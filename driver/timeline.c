@@ -9,7 +9,7 @@
  * after the threads are joined; -1 is "not reached". */
 static double origin = -1;
 static double marks[EIG_MARK_COUNT] = {-1, -1, -1, -1, -1, -1, -1, -1, -1};
-static double before_main = -1;
+static double before_main = -1, launcher_before_main = -1;
 
 static const char *const mark_names[EIG_MARK_COUNT] = {
     "MPI_Init", "input open", "CUDA context", "pinned ring", "NCCL init", "output created",
@@ -18,11 +18,11 @@ static const char *const mark_keys[EIG_MARK_COUNT] = {
     "mpi_init", "input_open", "cuda_context", "pinned", "nccl", "output_created",
     "first_chunk", "solve_loop", "renamed"};
 
-/* Process age at main(): now (CLOCK_BOOTTIME) minus the start time field
- * (22nd) of /proc/self/stat, in clock ticks since boot. */
-static double age_from_proc(void)
+/* A process's age at main(): now (CLOCK_BOOTTIME) minus the start time
+ * field (22nd) of /proc/PID/stat, in clock ticks since boot. */
+static double age_from_proc(const char *stat_path)
 {
-    FILE *f = fopen("/proc/self/stat", "r");
+    FILE *f = fopen(stat_path, "r");
     if (!f) return -1;
     char line[2048];
     size_t len = fread(line, 1, sizeof line - 1, f);
@@ -46,7 +46,14 @@ void eig_timeline_start(void)
 {
     if (origin >= 0) return;
     origin = eig_now();
-    before_main = age_from_proc();
+    before_main = age_from_proc("/proc/self/stat");
+    /* Under a launcher (mpirun, srun) the parent is its process on this
+     * node, started when the job step was; elsewhere (a shell) its age says nothing. */
+    if (getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK") || getenv("SLURM_PROCID")) {
+        char parent[64];
+        snprintf(parent, sizeof parent, "/proc/%ld/stat", (long)getppid());
+        launcher_before_main = age_from_proc(parent);
+    }
 }
 
 double eig_timeline_now(void) { return origin >= 0 ? eig_now() - origin : 0; }
@@ -58,13 +65,14 @@ void eig_timeline_mark(enum eig_mark m)
 
 double eig_timeline_before_main(void) { return before_main; }
 
-enum { PER_RANK = EIG_TIMELINE_PER_RANK }; /* the marks, then the time before main */
+enum { PER_RANK = EIG_TIMELINE_PER_RANK }; /* the marks, then the times before main (self, parent) */
 
 void eig_timeline_gather(eig_ctx *ctx, double *all_marks)
 {
     double mine[PER_RANK];
     memcpy(mine, marks, sizeof marks);
     mine[EIG_MARK_COUNT] = before_main;
+    mine[EIG_MARK_COUNT + 1] = launcher_before_main;
     MPI_Gather(mine, PER_RANK, MPI_DOUBLE, all_marks, PER_RANK, MPI_DOUBLE, 0, ctx->comm);
 }
 
@@ -86,7 +94,8 @@ double eig_timeline_wall(const double *all, int nranks)
 void eig_timeline_print(FILE *f, const double *all, int nranks)
 {
     fprintf(f, "timeline (s from main's start)  %10s %10s %6s\n", "rank 0", "slowest", "rank");
-    double pre = all[EIG_MARK_COUNT];
+    double pre = all[EIG_MARK_COUNT], parent = all[EIG_MARK_COUNT + 1];
+    if (parent >= 0) fprintf(f, "  %-30s %10.3f\n", "parent (launcher) start", -parent);
     if (pre >= 0) fprintf(f, "  %-30s %10.3f\n", "process start -> main", -pre);
     for (int k = 0; k < EIG_MARK_COUNT; k++) {
         int r = slowest(all, nranks, k);
@@ -101,7 +110,8 @@ void eig_timeline_print(FILE *f, const double *all, int nranks)
 
 void eig_timeline_json(FILE *f, const double *all, int nranks)
 {
-    fprintf(f, "  \"timeline\": {\"before_main_s\": %.6g", all[EIG_MARK_COUNT]);
+    fprintf(f, "  \"timeline\": {\"before_main_s\": %.6g, \"parent_before_main_s\": %.6g", all[EIG_MARK_COUNT],
+            all[EIG_MARK_COUNT + 1]);
     for (int k = 0; k < EIG_MARK_COUNT; k++) {
         int r = slowest(all, nranks, k);
         fprintf(f, ", \"%s\": {\"rank0_s\": %.6g, \"slowest_s\": %.6g, \"slowest_rank\": %d}", mark_keys[k],

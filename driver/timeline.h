@@ -34,7 +34,7 @@ void eig_timeline_mark(enum eig_mark m);
 double eig_timeline_before_main(void);
 
 /* Doubles per rank in a gathered timeline. */
-#define EIG_TIMELINE_PER_RANK (EIG_MARK_COUNT + 1)
+#define EIG_TIMELINE_PER_RANK (EIG_MARK_COUNT + 2)
 /* Collective: every rank's marks to rank 0 (all_marks: size *
  * EIG_TIMELINE_PER_RANK doubles there; NULL elsewhere). */
 void eig_timeline_gather(eig_ctx *ctx, double *all_marks);

@@ -421,6 +421,14 @@ void eig_h5_close_input(eig_collection *c)
 }
 
 
+static int reopen_uncached(eig_collection *c, const char *name, hid_t *d)
+{
+    H5Dclose(*d);
+    *d = eig_h5_open_dataset(c->file, name);
+    EIG_CHECK(*d >= 0, EIG_ERR_OUTPUT, "%s: cannot reopen /%s", c->path, name);
+    return 0;
+}
+
 int eig_h5_create_collection(MPI_Comm comm, const char *path, eig_kind kind, eig_precision prec,
                              eig_idx count, int n, eig_collection_writer *w)
 {
@@ -469,6 +477,11 @@ int eig_h5_create_collection(MPI_Comm comm, const char *path, eig_kind kind, eig
         EIG_CHECK(c->data >= 0, EIG_ERR_OUTPUT, "%s: cannot create /matrices", path);
     }
     EIG_CALL(eig_h5_write_attr_string(c->data, "kind", kname));
+    /* Written again without a chunk cache (eig_h5_open_dataset): HDF5's
+     * default 1 MiB cache takes in each ~1 MiB chunk whole and copies it
+     * once more on the way to the file. */
+    EIG_CALL(reopen_uncached(c, kind == EIG_KIND_TRIDIAGONAL ? "diag" : "matrices", &c->data));
+    if (c->offdiag >= 0) EIG_CALL(reopen_uncached(c, "offdiag", &c->offdiag));
     H5Fflush(c->file, H5F_SCOPE_LOCAL); /* collective: makes the allocated end of file known */
     if (rank == 0) rc = eig_h5_reserve_space(c->file, w->tmp_path, 0);
     MPI_Bcast(&rc, 1, MPI_INT, 0, comm);
