@@ -7,8 +7,9 @@
 # --check-only (page cache warm). Each solve runs as
 #   before  BEFORE_EIGSWEEP (another build, when given),
 #   old     this build with its issue-20 paths off (EIG_WRITEBACK=0 EIG_DIRECT_READ=0
-#           EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0: HDF5's read, the CUDA
-#           context made by the first pin job, teardown before the rename),
+#           EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0: no write-behind, HDF5's
+#           read, the CUDA context made by the first pin job, teardown
+#           before the rename),
 #   new     this build as it ships,
 # alternating, REPEAT times (default 2); the outputs of all three must be
 # bit-identical (tests/h5_rows --same). Log: OUT_DIR/pipeline_walls.log.
