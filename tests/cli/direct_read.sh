@@ -59,7 +59,7 @@ for f in gen_contig_f64 gen_chunk_f32 sym_chunk_f64 sym_contig_f32 her_contig_c1
   done
   # --check-only takes the same reader
   out=$($MPIRUN -np 2 "$BIN" solve "$f.h5" --check-only 2>&1) || true
-  [[ $want == any || $out == *"reader=$want"* ]] && pass || fail "$f --check-only: expected reader=$want: $(echo "$out" | head -2)"
+  if [[ $want == any || $out == *"reader=$want"* ]]; then pass; else fail "$f --check-only: expected reader=$want: $(echo "$out" | head -2)"; fi
 done
 # A file cut short: the direct reader says so, naming the file (exit 3, no output).
 cp gen_contig_f64.h5 cut.h5
