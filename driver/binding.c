@@ -9,6 +9,8 @@
 #include "batch_gpu.h"
 #include "eig_error.h"
 
+int eig_bind_pick_device(int lr, int ls, int ngpu) { return ngpu >= ls ? lr : (ngpu == 1 ? 0 : lr % ngpu); }
+
 int eig_bind_devices(eig_ctx *ctx, int want, int share_gpu, eig_binding *b)
 {
     memset(b, 0, sizeof *b);
@@ -31,7 +33,7 @@ int eig_bind_devices(eig_ctx *ctx, int want, int share_gpu, eig_binding *b)
     char name[200] = "";
     if (!rc && b->use_gpu) {
         /* One GPU per local rank; with per-task visibility each rank sees one. */
-        b->device = ngpu >= ls ? lr : (ngpu == 1 ? 0 : lr % ngpu);
+        b->device = eig_bind_pick_device(lr, ls, ngpu);
         eig_gpu_describe(b->device, name, sizeof name);
         const char *vis = getenv("CUDA_VISIBLE_DEVICES");
         snprintf(b->line, sizeof b->line, "%s  gpu %d: %s%s%s", host, b->device, name, vis ? "  CUDA_VISIBLE_DEVICES=" : "",

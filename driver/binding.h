@@ -21,4 +21,8 @@ typedef struct {
  * share_gpu. */
 int eig_bind_devices(eig_ctx *ctx, int want, int share_gpu, eig_binding *b);
 
+/* The rule: node-local rank lr of ls ranks, ngpu visible GPUs -> the GPU
+ * (one each when there are enough; else round robin, or all on the one). */
+int eig_bind_pick_device(int lr, int ls, int ngpu);
+
 #endif

@@ -26,6 +26,7 @@
 #include "report.h"
 #include "results.h"
 #include "source.h"
+#include "timeline.h"
 
 typedef enum { BACKEND_AUTO = EIG_BACKEND_AUTO, BACKEND_CPU = EIG_BACKEND_CPU, BACKEND_GPU = EIG_BACKEND_GPU } backend_choice;
 
@@ -470,6 +471,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     memset(&info, 0, sizeof info);
     eig_binding bind;
     eig_trace_setup(ctx->rank, "input opened");
+    eig_timeline_mark(EIG_MARK_INPUT_OPEN);
     /* --check-only reads on the host: no GPU, no output, no gather. */
     if (o.check_only) o.backend = BACKEND_CPU, o.parallel_output = 1;
     pl.check_only = o.check_only, pl.parallel_output = o.parallel_output;
@@ -537,6 +539,7 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     }
     if ((rc = eig_agree(ctx, rc))) { eig_source_close(&src); return rc; }
     pl.out = &out;
+    if (opened) eig_timeline_mark(EIG_MARK_OUTPUT_CREATED);
     uint8_t *done = NULL;
     eig_idx skipped = 0;
     if (resumed) {
@@ -566,12 +569,17 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
              o.streams, (long long)o.range_start, (long long)o.range_count, o.check_only ? "none" : o.parallel_output ? "parallel" : "gather",
              o.parallel_output || ctx->size == 1 ? "" : pl.gather_nccl ? " gather-via=nccl" : " gather-via=mpi",
              o.dynamic ? "dynamic" : "static", resumed ? " resumed" : "",
-             o.synthetic ? "" : o.read_with == EIG_READ_POSIX ? " read-with=posix" : " read-with=mpiio");
+             o.synthetic || src.sweep ? "" : o.read_with == EIG_READ_POSIX ? " read-with=posix" : " read-with=mpiio");
     if (o.reduce.given) { /* --reduce: part of every parameter the header names */
         char reduce[1024];
         eig_reduce_text(&o.reduce, reduce, sizeof reduce);
         size_t at = strlen(info.header);
         snprintf(info.header + at, sizeof info.header - at, " reduce=%s", reduce);
+    }
+    if (!o.synthetic) { /* which reader carried the input (io/direct_read.h); rank 0's; a sweep's are formed */
+        size_t hl = strlen(info.header);
+        snprintf(info.header + hl, sizeof info.header - hl, " reader=%s",
+                 src.sweep ? "formed" : eig_h5_direct_bytes(&src.file) ? "direct" : "hdf5");
     }
     free(done);
     eig_source_close(&src);
@@ -595,9 +603,11 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     frc = eig_agree(ctx, frc);
     if (rc || frc) return rc ? rc : frc;
     eig_stats_lap(&pl.stats, EIG_STAGE_FINISH, &t_lap);
+    eig_timeline_mark(EIG_MARK_RENAMED);
 
-    double t = t_start;
-    eig_stats_lap(&pl.stats, EIG_STAGE_TOTAL, &t);
+    /* total: the process's wall, from main's start (driver/timeline.h) */
+    pl.stats.seconds[EIG_STAGE_TOTAL] = eig_timeline_now();
+    pl.stats.calls[EIG_STAGE_TOTAL]++;
     if ((rc = eig_report(ctx, &info, &pl.stats, o.quiet, o.report_json, &sum))) return rc;
     if (o.check_only) {
         if (!o.quiet)

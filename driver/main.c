@@ -10,7 +10,10 @@
 #include "build_info.h"
 #include "cli.h"
 #include "eig_error.h"
+#include "gpu_warmup.h"
 #include "mpiio_env.h"
+#include "release_later.h"
+#include "timeline.h"
 
 static void print_usage(void)
 {
@@ -68,9 +71,12 @@ static void print_version(void)
 
 int main(int argc, char **argv)
 {
+    eig_timeline_start(); /* the report's wall starts here, before MPI_Init (driver/timeline.h) */
     eig_mpiio_prepare_env(); /* before MPI_Init reads it: long file names (io/mpiio_env.c) */
+    eig_gpu_warmup_start(argc, argv); /* the CUDA context, while MPI_Init runs (driver/gpu_warmup.h) */
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    eig_timeline_mark(EIG_MARK_MPI_INIT);
     eig_ctx ctx = {MPI_COMM_WORLD, 0, 1};
     MPI_Comm_rank(ctx.comm, &ctx.rank);
     MPI_Comm_size(ctx.comm, &ctx.size);
@@ -102,6 +108,8 @@ int main(int argc, char **argv)
     } else {
         rc = eig_agree(&ctx, EIG_ERROR(EIG_ERR_USAGE, "unknown command '%s' (see eigsweep --help)", cmd));
     }
+    eig_release_join(); /* buffers a solve left to free after its output was renamed */
+    eig_gpu_warmup_join();
     MPI_Finalize();
     return rc;
 }

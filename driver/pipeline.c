@@ -9,9 +9,12 @@
 #include "nccl_link.h"
 #include "partition.h"
 #include "reduce_batch.h"
+#include "release_later.h"
 #include "solve_worker.h"
 #include "sweep_form_gpu.h"
+#include "timeline.h"
 #include "validate.h"
+#include "writeback.h"
 
 enum { TAG_HEADER = 10, TAG_VALUES, TAG_STATUS, TAG_ITERS, TAG_VECTORS };
 
@@ -107,6 +110,7 @@ static int run_pin_job(void *arg)
     pin_job *j = arg;
     double t = eig_now();
     eig_gpu_use_device(j->device); /* creates the context on the first call */
+    eig_timeline_mark(EIG_MARK_CUDA_CONTEXT);
     for (int i = 0; i < j->nbuf; i++) {
         chunk_buf *b = &j->bufs[i];
         b->pinned = 1;
@@ -118,6 +122,7 @@ static int run_pin_job(void *arg)
         eig_gpu_pin(b->reduced, sizeof(double) * (size_t)j->slots * (size_t)j->chunk);
     }
     j->seconds = eig_now() - t;
+    eig_timeline_mark(EIG_MARK_PINNED);
     return 0;
 }
 
@@ -129,6 +134,22 @@ static void free_chunk_buf(chunk_buf *b)
         for (int i = 0; i < 6; i++) eig_gpu_unpin(ptrs[i]);
     }
     free(b->input), free(b->values), free(b->vectors), free(b->status), free(b->iters), free(b->reduced);
+}
+
+/* The run's buffers, released off the critical path: sends completed here
+ * (MPI), the unpinning and the GPU's arena on a thread, the frees later. */
+static void release_buffers(eig_pipeline *pl, loop_state *s, int nbuf)
+{
+    eig_release_set set = {pl->use_gpu && !pl->check_only ? pl->gpu.device : -1, s->gen_input, 0, {0}};
+    for (int i = 0; i < nbuf; i++) {
+        chunk_buf *b = &s->buf[i];
+        if (b->nreq) MPI_Waitall(b->nreq, b->req, MPI_STATUSES_IGNORE);
+        b->nreq = 0;
+        void *ptrs[] = {b->input, b->values, b->vectors, b->status, b->iters, b->reduced};
+        for (int k = 0; k < 6; k++) set.host[set.nbuf++] = ptrs[k];
+    }
+    eig_release_later(&set);
+    eig_writeback_close();
 }
 
 /* ---- the shared counter and abort flag (MPI one-sided, passive target) ---- */
@@ -260,6 +281,7 @@ static int write_chunk(loop_state *s, const chunk_buf *b, eig_slice c)
     if (!rc)
         rc = eig_results_write(s->pl->out, c.start - s->pl->range_start, c.count, b->values, b->status, b->iters,
                                b->vectors);
+    eig_writeback_kick(s->pl->out->tmp_path); /* the fsync at the end finds it mostly on disk */
     eig_stats_lap(&s->pl->stats, EIG_STAGE_WRITE, &t);
     s->written += c.count;
     return rc;
@@ -436,6 +458,7 @@ int eig_pipeline_run(eig_pipeline *pl)
         int np = payload_parts(&s, &s.buf[0], pl->chunk, parts, sizes);
         for (int p = 0; p < np; p++) slot += sizes[p];
         rc = eig_nccl_open(ctx->comm, pl->gpu.device, slot, &s.nccl); /* collective; same outcome on every rank */
+        eig_timeline_mark(EIG_MARK_NCCL);
         if (rc) {
             eig_worker_stop(worker);
             for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
@@ -461,6 +484,7 @@ int eig_pipeline_run(eig_pipeline *pl)
     while (pl->check_only && !rc && (g = claim_undone_chunk(&s)) >= 0) { /* read and check, nothing else */
         eig_slice c = global_chunk(pl, g);
         rc = read_chunk(&s, &s.buf[0], c);
+        eig_timeline_mark(EIG_MARK_FIRST_CHUNK);
         if (!rc) pl->stats.matrices += c.count, own_done++;
         progress(&s, own_done, pl->dynamic ? nchunks / ctx->size : s.mine.count);
     }
@@ -470,6 +494,7 @@ int eig_pipeline_run(eig_pipeline *pl)
     g = claim_undone_chunk(&s);
     if (g >= 0) rc = read_chunk(&s, &s.buf[cur], global_chunk(pl, g));
     eig_trace_setup(ctx->rank, "first chunk read");
+    eig_timeline_mark(EIG_MARK_FIRST_CHUNK);
     t_setup = eig_now();
     eig_worker_wait(worker); /* the pinning */
     eig_trace_setup(ctx->rank, "buffers pinned");
@@ -499,6 +524,7 @@ int eig_pipeline_run(eig_pipeline *pl)
     }
     if (!rc && g_prev >= 0) rc = deliver_chunk(&s, &s.buf[prev], g_prev); /* the last one */
 finish:
+    eig_timeline_mark(EIG_MARK_SOLVE_LOOP);
     if (rc) raise_abort(&s);
     eig_worker_stop(worker);
     if (gather_leaf && s.nccl && !rc) {
@@ -511,13 +537,11 @@ finish:
     if (gather_root) drain(&s, &s.buf[2], &s.done_ranks, 1, &rc);
     MPI_Win_unlock_all(s.win);
     MPI_Win_free(&s.win);
-    if (pl->use_gpu && !pl->check_only) {
-        eig_gpu_use_device(pl->gpu.device); /* the unpinning: on this rank's GPU */
-        eig_gpu_release();                  /* the solve arena and streams */
-        eig_gpu_free(pl->gpu.device, s.gen_input);
-        eig_gpu_sweep_free(s.sweep_dev);
+    if (pl->use_gpu && !pl->check_only && s.sweep_dev) {
+        eig_gpu_use_device(pl->gpu.device);
+        eig_gpu_sweep_free(s.sweep_dev); /* the spec's bases (small) */
     }
-    for (int i = 0; i < nbuf; i++) free_chunk_buf(&s.buf[i]);
+    release_buffers(pl, &s, nbuf); /* while the output is finished (driver/release_later.h) */
     /* A rank that stopped because another failed reports no error of its own. */
     rc = eig_agree(ctx, rc);
     eig_nccl_close(s.nccl, rc != 0);

@@ -243,6 +243,16 @@ extern "C" int eig_gpu_describe(int device, char *buf, size_t cap)
     return 0;
 }
 
+extern "C" int eig_gpu_warm_context(int device)
+{
+    /* cudaFree(0): the context exists on return, whatever the CUDA version's laziness */
+    if (cudaSetDevice(device) != cudaSuccess || cudaFree(0) != cudaSuccess) {
+        cudaGetLastError();
+        return 0;
+    }
+    return 1;
+}
+
 extern "C" int eig_gpu_use_device(int device)
 {
     GPU_CALL(cudaSetDevice(device));

@@ -19,6 +19,10 @@ extern "C" {
  * device is per thread: without this a thread's first CUDA call opens a
  * context on device 0, whatever GPU its rank owns). No-op without CUDA. */
 int eig_gpu_use_device(int device);
+/* Creates device's primary context (on the calling thread's current
+ * device) ahead of its first use; records no error: 1 when made, 0 when
+ * not (no such device, no CUDA build): the later real calls report. */
+int eig_gpu_warm_context(int device);
 /* 1 when `name` is a kernel --kernel accepts ("auto", NULL, or one of
  * gpu/kernel_names.h), whether or not this build has CUDA; 0 otherwise. */
 int eig_gpu_kernel_known(const char *name);

@@ -38,6 +38,7 @@ typedef struct {
     char dataset[EIG_DATASET_PATH_MAX];  /* "/matrices", "/run1/A", "/diag" ... */
     char offdiag_name[EIG_DATASET_PATH_MAX]; /* "/offdiag" for tridiagonal, else "" */
     char kind_note[1400]; /* a warning for the user (--kind overrode the file's kind), else "" */
+    struct eig_direct_reader *direct[2]; /* data, offdiag read past HDF5 where storage allows (io/direct_read.h), else NULL */
 } eig_collection;
 
 /* How ranks read their slices: through MPI-IO (the file opened collectively
@@ -57,6 +58,9 @@ int eig_h5_read_slice(eig_collection *c, eig_idx start, eig_idx count, void *buf
 
 void eig_h5_close_input(eig_collection *c);
 
+/* Bytes this rank has read straight from the file (io/direct_read.h), past HDF5. */
+long long eig_h5_direct_bytes(const eig_collection *c);
+
 
 /* Creates a new collection for `generate` collectively on comm: datasets of
  * the kind's shape, chunked, allocated early, without timestamps so the bytes
@@ -65,6 +69,7 @@ void eig_h5_close_input(eig_collection *c);
 typedef struct {
     eig_collection c;
     char tmp_path[4200];
+    int mpiio; /* written through MPI-IO (collective writes); else POSIX, one rank */
 } eig_collection_writer;
 
 int eig_h5_create_collection(MPI_Comm comm, const char *path, eig_kind kind, eig_precision prec,

@@ -45,3 +45,5 @@ eig_add_cli_test(cli_cores_binding cores_binding.sh)
 # GPU against the host generator and each other (skipped without a GPU).
 eig_add_cli_test(gpu_synthetic gpu_synthetic.sh)
 set_tests_properties(gpu_synthetic PROPERTIES LABELS "gpu;cli")
+eig_add_cli_test(cli_direct_read direct_read.sh)
+eig_add_cli_test(cli_report_timeline report_timeline.sh)

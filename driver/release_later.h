@@ -1,0 +1,27 @@
+/* Teardown off the critical path: a run's GPU-side cleanup (unpinning the
+ * chunk buffers, the solve arena and streams) runs on a thread while the
+ * main thread closes, fsyncs and renames the output; the host buffers are
+ * freed after that, when main() joins before MPI_Finalize. The thread makes
+ * no MPI or HDF5 call, and frees nothing MPI might track (MPI is
+ * initialised FUNNELED). EIG_RELEASE_LATER=0: all at once, in place. */
+#ifndef EIG_RELEASE_LATER_H
+#define EIG_RELEASE_LATER_H
+
+#include <stddef.h>
+
+enum { EIG_RELEASE_MAX_BUFFERS = 24 };
+
+typedef struct {
+    int device;          /* CUDA device of the pinned buffers and the arena; -1: no GPU */
+    void *device_memory; /* eig_gpu_free()'d on `device` (may be NULL) */
+    int nbuf;
+    void *host[EIG_RELEASE_MAX_BUFFERS]; /* unpinned (when device >= 0), then freed */
+} eig_release_set;
+
+/* Takes over `set` (copied): releases it on a thread, or in place when
+ * threads are off or cannot start. */
+void eig_release_later(const eig_release_set *set);
+/* Waits for the releases and frees their host buffers (main thread). */
+void eig_release_join(void);
+
+#endif
