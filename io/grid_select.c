@@ -43,39 +43,38 @@ int eig_grid_boxes(int rank, const hsize_t *dims, eig_idx start, eig_idx count, 
     return boxes_from(rank, dims, 0, prefix, (hsize_t)start, (hsize_t)(start + count), boxes);
 }
 
-/* The file space of dset with [start, start+count) of its first `lead`
- * dimensions selected, and a 1-D memory space of as many elements. */
-static int select_range(hid_t dset, int lead, eig_idx start, eig_idx count, hid_t *fs, hid_t *ms)
+/* [start, start+count) of dset's first `lead` dimensions, box by box: each
+ * box one H5Dwrite/H5Dread whose memory space has the box's own shape, so
+ * HDF5 takes its contiguous fast path (a 1-D memory space against a 2-D or
+ * K-D file selection sent every element through its general scatter
+ * iterator: 256 MB of eigenvalues wrote at ~215 MB/s into page cache). */
+static int transfer(hid_t dset, hid_t mtype, int lead, eig_idx start, eig_idx count, void *buf, int write)
 {
-    *fs = H5Dget_space(dset), *ms = -1;
-    int nd = *fs >= 0 ? H5Sget_simple_extent_ndims(*fs) : -1;
+    if (count <= 0) return 0;
+    hid_t fs = H5Dget_space(dset);
+    int nd = fs >= 0 ? H5Sget_simple_extent_ndims(fs) : -1;
     hsize_t dims[H5S_MAX_RANK];
-    if (nd < lead || lead < 1 || lead > EIG_GRID_MAX_AXES || H5Sget_simple_extent_dims(*fs, dims, NULL) < 0) return -1;
+    const size_t esize = H5Tget_size(mtype);
+    int rc = nd < lead || lead < 1 || lead > EIG_GRID_MAX_AXES || esize == 0 ||
+             H5Sget_simple_extent_dims(fs, dims, NULL) < 0;
     hsize_t tail = 1;
-    for (int k = lead; k < nd; k++) tail *= dims[k];
+    for (int k = lead; !rc && k < nd; k++) tail *= dims[k];
     eig_grid_box boxes[EIG_GRID_MAX_BOXES];
-    int nb = eig_grid_boxes(lead, dims, start, count, boxes);
-    H5Sselect_none(*fs);
-    for (int i = 0; i < nb; i++) {
-        hsize_t off[H5S_MAX_RANK], cnt[H5S_MAX_RANK];
+    int nb = rc ? 0 : eig_grid_boxes(lead, dims, start, count, boxes);
+    char *at = buf;
+    for (int i = 0; !rc && i < nb; i++) {
+        hsize_t off[H5S_MAX_RANK], cnt[H5S_MAX_RANK], elems = tail;
         memcpy(off, boxes[i].start, sizeof(hsize_t) * (size_t)lead);
         memcpy(cnt, boxes[i].count, sizeof(hsize_t) * (size_t)lead);
         for (int k = lead; k < nd; k++) off[k] = 0, cnt[k] = dims[k];
-        if (H5Sselect_hyperslab(*fs, i ? H5S_SELECT_OR : H5S_SELECT_SET, off, NULL, cnt, NULL) < 0) return -1;
+        for (int k = 0; k < lead; k++) elems *= cnt[k];
+        hid_t ms = H5Screate_simple(nd, cnt, NULL);
+        rc = ms < 0 || H5Sselect_hyperslab(fs, H5S_SELECT_SET, off, NULL, cnt, NULL) < 0 ||
+             (write ? H5Dwrite(dset, mtype, ms, fs, H5P_DEFAULT, at) : H5Dread(dset, mtype, ms, fs, H5P_DEFAULT, at)) < 0;
+        if (ms >= 0) H5Sclose(ms);
+        at += elems * esize;
     }
-    hsize_t elems = (hsize_t)(count > 0 ? count : 0) * tail, one = 1;
-    *ms = H5Screate_simple(1, elems ? &elems : &one, NULL);
-    if (!elems) H5Sselect_none(*ms);
-    return 0;
-}
-
-static int transfer(hid_t dset, hid_t mtype, int lead, eig_idx start, eig_idx count, void *buf, int write)
-{
-    hid_t fs, ms;
-    int rc = select_range(dset, lead, start, count, &fs, &ms);
-    if (!rc) rc = (write ? H5Dwrite(dset, mtype, ms, fs, H5P_DEFAULT, buf) : H5Dread(dset, mtype, ms, fs, H5P_DEFAULT, buf)) < 0;
     if (fs >= 0) H5Sclose(fs);
-    if (ms >= 0) H5Sclose(ms);
     return rc ? -1 : 0;
 }
 
