@@ -346,9 +346,10 @@ int eig_cmd_info(eig_ctx *ctx, int argc, char **argv)
                 H5Literate(f, H5_INDEX_NAME, H5_ITER_INC, NULL, print_link, NULL);
                 print_grid(f);
                 rc = print_status_counts(f, path);
-                if (!rc && o.show > 0)
-                    rc = EIG_ERROR(EIG_ERR_USAGE, "info --show: %s holds reductions (docs/reductions.md); read them with "
-                                   "h5py", path);
+                if (!rc && o.show > 0 && is_result) rc = show_results(f, path, o.show); /* reduced with values */
+                else if (!rc && o.show > 0)
+                    rc = EIG_ERROR(EIG_ERR_USAGE, "info --show: %s holds reductions, no eigenvalues (docs/reductions.md); "
+                                   "read them with h5py", path);
             } else if (is_result) {
                 const char *names[] = {"/eigenvalues", "/eigenvectors", "/status", "/iterations"};
                 for (int i = 0; i < 4; i++) print_dataset(f, names[i]);
