@@ -121,6 +121,13 @@ expect "info --show: grid indices" sh -c "'$BIN' info map.h5 --show 4 | grep -q 
 expect "merge of the parts" "$BIN" merge merged.h5 part2.h5 part1.h5
 expect "merged parts: the map's datasets" same_datasets map.h5 merged.h5 $RED
 expect "merged parts: grid shape and scales" check_map spec.h5 merged.h5
+expect "check reads the merged grid" sh -c "'$BIN' check merged.h5 | grep -q 'verdict: ok'"
+# The grid comes from the spec the parts record: missing, or another one, is refused.
+mkdir -p elsewhere && cp part1.h5 part2.h5 elsewhere/
+expect_exit 3 "part of a sweep over spec.h5, which is not there" sh -c "cd elsewhere && '$BIN' merge m.h5 part1.h5 part2.h5"
+cp points.h5 elsewhere/spec.h5
+expect_exit 3 "solved from another spec than" sh -c "cd elsewhere && '$BIN' merge m.h5 part1.h5 part2.h5"
+expect "a refused merge leaves nothing" test ! -e elsewhere/m.h5 -a ! -e elsewhere/m.h5.partial
 
 # Kill the whole-grid reduced sweep half-way, then --resume with another rank count.
 if [ -n "${EIG_SANITIZED:-}" ]; then
