@@ -6,19 +6,14 @@
 # h5py and numpy (Debian: python3-h5py, which quickstart.sh installs) and
 # gnuplot (gnuplot-nox); says so and skips the map when they are missing.
 #   jobs/stability_map.sh BUILD/eigsweep [WORKDIR]
-#   N=12 SIDE=31 RANKS=2: the order, gain values per axis (SIDE^3 points), MPI ranks
+#   N=12 SIDE=31: the order and the gain values per axis (SIDE^3 points); RANKS:
+#   MPI ranks (default one per GPU, else 2: jobs/example_launch.sh)
 set -euo pipefail
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=${2:-$(mktemp -d "${TMPDIR:-/tmp}/eigsweep-map.XXXXXX")}
 n=${N:-12} side=${SIDE:-31}
-# One rank per GPU when there are GPUs (and the backend may use them), else 2 CPU ranks, as run_example.sh.
-gpus=0
-if [ "${EIGSWEEP_BACKEND:-auto}" != cpu ] && command -v nvidia-smi >/dev/null 2>&1; then
-  gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
-fi
-ranks=${RANKS:-$([ "$gpus" -gt 0 ] && echo "$gpus" || echo 2)}
-[ "$(id -u)" -eq 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+source "$root/jobs/example_launch.sh"   # ranks, OMP_NUM_THREADS, launch: as run_example.sh
 
 # Debian's python3 first: a pyenv or venv python earlier on PATH usually lacks h5py.
 py=""
@@ -34,8 +29,6 @@ if ! command -v gnuplot >/dev/null 2>&1; then
   echo "== stability map skipped: eigsweep plot draws with gnuplot (apt-get install gnuplot-nox)"
   exit 0
 fi
-cpus=$(env -u OMP_NUM_THREADS nproc)
-export OMP_NUM_THREADS=${OMP_NUM_THREADS:-$((cpus / ranks > 1 ? cpus / ranks : 1))}
 mkdir -p "$work"
 cd "$work"
 rm -f control.h5 map.h5 map.png
@@ -43,8 +36,7 @@ rm -f control.h5 map.h5 map.png
 echo "== a stability map: the closed loop A - B K C over a grid of three gains, as a sweep spec (h5py)"
 "$py" "$root/examples/control_spec.py" --n "$n" --side "$side" -o control.h5
 echo "== solve it: one number per gain point, the spectral abscissa (max Re of the eigenvalues; stable when < 0)"
-mpirun --oversubscribe --bind-to none -x OMP_NUM_THREADS -np "$ranks" \
-  "$bin" solve control.h5 -o map.h5 -q --reduce abscissa,unstable
+"${launch[@]}" "$bin" solve control.h5 -o map.h5 -q --reduce abscissa,unstable
 "$bin" info map.h5 | grep -E "^  (grid|axis|status)"
 "$py" - <<'PY'
 import h5py

@@ -15,14 +15,8 @@
 source "$(dirname "$0")/lib.sh"
 SHIM=$1
 py=${EIG_PYTHON:-/usr/bin/python3}
-if ! "$py" -c 'import h5py, numpy' 2>/dev/null; then
-  echo "FAIL: $py cannot import h5py and numpy (apt-get install python3-h5py)" >&2
-  exit 1
-fi
-if ! command -v gnuplot >/dev/null; then
-  echo "FAIL: gnuplot is not installed (apt-get install gnuplot-nox; jobs/bootstrap.sh does)" >&2
-  exit 1
-fi
+need_h5py
+need_gnuplot
 seed=$(( (RANDOM << 15) | RANDOM ))
 echo "seed $seed"
 RED="abscissa unstable eigenvalues status iterations"
@@ -133,18 +127,7 @@ expect "a refused merge leaves nothing" test ! -e elsewhere/m.h5 -a ! -e elsewhe
 if [ -n "${EIG_SANITIZED:-}" ]; then
   echo "kill + resume skipped: LD_PRELOAD shim under AddressSanitizer"
 else
-  killed() { # killed NP [VAR=VALUE...]: a solve with the shim on every rank
-    local np=$1; shift
-    local env=(--mca odls_base_sigkill_timeout 0 -x LD_PRELOAD="$SHIM")
-    for v in "$@"; do env+=(-x "$v"); done
-    $MPIRUN -np "$np" "${env[@]}" "$BIN" solve spec.h5 -o k.h5 -q --chunk 10 --reduce abscissa,unstable,values
-  }
-  rm -f k.h5 counts
-  killed 1 EIG_KILL_COUNT_FILE="$PWD/counts" >/dev/null 2>&1 || fail "counting run"
-  writes=$(sort -k2 -n counts | tail -1 | cut -d' ' -f2)
-  rm -f k.h5
-  if killed 1 EIG_KILL_AT_WRITE=$(( writes / 2 )) >kill.log 2>&1; then fail "the run was not killed"; fi
-  [ -e k.h5.partial ] && [ ! -e k.h5 ] && pass || fail "a run killed at write $(( writes / 2 )) of $writes left no .partial (or a k.h5)"
+  kill_half_way "$SHIM" k.h5 spec.h5 --chunk 10 --reduce abscissa,unstable,values
   expect "the killed run's .partial is grid-shaped, some points pending" "$py" -c "
 import h5py; f = h5py.File('k.h5.partial', 'r'); s = f['status'][()]
 assert s.shape == (7, 6, 3) and (s == -1).any() and (s == 0).any(), (s.shape, (s == -1).sum())"

@@ -50,18 +50,7 @@ expect "check finds the spec and agrees" sh -c "'$BIN' check ref.h5 | grep -q 'v
 if [ -n "${EIG_SANITIZED:-}" ]; then
   echo "kill + resume skipped: LD_PRELOAD shim under AddressSanitizer"
 else
-  killed() { # killed NP [VAR=VALUE...]: a solve with the shim on every rank
-    local np=$1; shift
-    local env=(--mca odls_base_sigkill_timeout 0 -x LD_PRELOAD="$SHIM")
-    for v in "$@"; do env+=(-x "$v"); done
-    $MPIRUN -np "$np" "${env[@]}" "$BIN" solve spec.h5 -o k.h5 -q --chunk 20
-  }
-  rm -f k.h5 counts
-  killed 1 EIG_KILL_COUNT_FILE="$PWD/counts" >/dev/null 2>&1 || fail "counting run"
-  writes=$(sort -k2 -n counts | tail -1 | cut -d' ' -f2)
-  rm -f k.h5
-  if killed 1 EIG_KILL_AT_WRITE=$(( writes / 2 )) >kill.log 2>&1; then fail "the run was not killed"; fi
-  [ -e k.h5.partial ] && [ ! -e k.h5 ] && pass || fail "a run killed at write $(( writes / 2 )) of $writes left no .partial (or a k.h5)"
+  kill_half_way "$SHIM" k.h5 spec.h5 --chunk 20
   $MPIRUN -np 3 "$BIN" solve spec.h5 -o k.h5 --chunk 20 --balance dynamic --resume >resume.log 2>&1 || fail "--resume: $(cat resume.log)"
   expect "--resume said it resumed" grep -q "resuming" resume.log
   expect "killed + resumed: same results as an uninterrupted run" same_datasets ref.h5 k.h5 $DS
