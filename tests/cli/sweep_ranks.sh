@@ -45,6 +45,10 @@ expect "--range 137:211: the whole run's rows" cmp -s <("$H5_ROWS" ref.h5 eigenv
   && "$BIN" merge m.h5 p1.h5 p2.h5 >/dev/null || fail "--range parts and merge"
 expect "merged parts: same results" same_datasets ref.h5 m.h5 $DS
 expect "check finds the spec and agrees" sh -c "'$BIN' check ref.h5 | grep -q 'verdict: ok'"
+# The whole run's file is shaped like the grid: info names it, --show reads it flat
+expect "info: the grid of the results" sh -c "'$BIN' info ref.h5 | grep -q 'grid: 2 axes, k1 20 x k2 25 points'"
+expect "info --show: point 26 is [1,1]" sh -c "'$BIN' info ref.h5 --show 27 | grep -q '^  matrix 26 \[1,1\]: ok'"
+expect "info --show: the rows h5_rows reads" cmp -s <("$BIN" info ref.h5 --show 2 | sed -n 's/^  matrix 1 \[0,1\]: ok, [0-9]* iterations: //p' | tr ' ' '\n' | wc -l) <(echo 6)
 
 # kill half-way through, then --resume with another rank count and balance
 if [ -n "${EIG_SANITIZED:-}" ]; then
