@@ -123,6 +123,7 @@ typedef struct {
     int n;
     int lead;                 /* grid dimensions before the per-matrix ones: 1 for [N, n]; K for a whole
                                  sweep's [d1..dK, n], read flat, row-major (docs/reductions.md) */
+    hsize_t grid[EIG_GRID_MAX_AXES]; /* d1..dK */
     int64_t range_start;      /* row j is input matrix range_start + j */
     int64_t input_count;      /* -1: not recorded */
     char method[64];
@@ -230,7 +231,7 @@ static int open_result(const char *path, result_file *r)
     EIG_CHECK(lead >= 1 && lead <= EIG_GRID_MAX_AXES && dataset_dims(r->status, lead, sd) == 0, EIG_ERR_INPUT,
               "%s: /status is not an [N] dataset or a grid of 1..%d axes (file damaged?)", path, EIG_GRID_MAX_AXES);
     eig_idx rows = 1;
-    for (int k = 0; k < lead; k++) rows *= (eig_idx)sd[k];
+    for (int k = 0; k < lead; k++) rows *= (eig_idx)sd[k], r->grid[k] = sd[k];
     EIG_CHECK(r->values >= 0 && dataset_dims(r->values, lead + 1, vd) == 0 && rows >= 1 && vd[lead] >= 1 &&
                   vd[lead] <= EIG_MAX_N && !memcmp(vd, sd, sizeof(hsize_t) * (size_t)lead),
               EIG_ERR_INPUT, "%s: /eigenvalues is not an [N, n] dataset (or [d1..dK, n] on the grid of /status) with "
@@ -408,6 +409,14 @@ static void describe_matrix(char *out, size_t cap, const result_file *r, eig_idx
 {
     if (r->range_start) snprintf(out, cap, "matrix %lld (row %lld)", (long long)(r->range_start + row), (long long)row);
     else snprintf(out, cap, "matrix %lld", (long long)row);
+    if (r->lead > 1) { /* a whole sweep's grid: the point's indices too, last axis fastest */
+        long long idx[EIG_GRID_MAX_AXES], rest = (long long)row;
+        for (int a = r->lead - 1; a >= 0; a--) idx[a] = rest % (long long)r->grid[a], rest /= (long long)r->grid[a];
+        for (int a = 0; a < r->lead; a++) {
+            size_t len = strlen(out);
+            if (len + 24 < cap) snprintf(out + len, cap - len, "%s%lld%s", a ? "," : " [", idx[a], a == r->lead - 1 ? "]" : "");
+        }
+    }
 }
 
 static void add_result(tally *t, const result_file *r, eig_idx row, const eig_check_result *c, double tol)

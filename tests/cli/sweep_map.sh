@@ -103,6 +103,12 @@ expect "the map: grid shape, scales, reductions equal numpy's" check_map spec.h5
 
 # Readers of the grid: check (sampled against LAPACK), info, info --show.
 expect "check reads the grid and agrees" sh -c "'$BIN' check map.h5 --sample 0 | grep -q 'verdict: ok: all 126 checked'"
+cp map.h5 tampered.h5
+"$py" -c "
+import h5py
+with h5py.File('tampered.h5', 'r+') as f:
+    e = f['eigenvalues'][2, 3, 1]; e[0] += 1; f['eigenvalues'][2, 3, 1] = e"
+expect_exit 8 "matrix 46 \[2,3,1\]: values" "$BIN" check tampered.h5 --sample 0
 "$BIN" info map.h5 >info.txt
 expect "info names the grid's axes" grep -q "grid: 3 axes, k1 7 x k2 6 x k3 3 points" info.txt
 expect "info gives an axis's range" grep -q "axis 3 'k3': 3 values, 0 .. 1 (/k3)" info.txt
