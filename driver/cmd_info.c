@@ -149,8 +149,10 @@ static void print_grid(hid_t file)
                                               (unsigned long long)dims[k]);
         printf(" points (row-major, the last axis fastest)\n");
         for (int k = 0; k < lead; k++) {
-            hid_t a = name[k][0] ? eig_h5_open_dataset(file, name[k]) : -1;
-            double *v = a >= 0 ? malloc(sizeof(double) * (size_t)dims[k]) : NULL;
+            hid_t a = name[k][0] ? eig_h5_open_dataset(file, name[k]) : -1, as = a >= 0 ? H5Dget_space(a) : -1;
+            const int fits = as >= 0 && H5Sget_simple_extent_npoints(as) == (hssize_t)dims[k]; /* (damaged: not read) */
+            if (as >= 0) H5Sclose(as);
+            double *v = fits ? malloc(sizeof(double) * (size_t)dims[k]) : NULL;
             if (v && H5Dread(a, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, v) >= 0)
                 printf("  axis %d '%s': %llu values, %.6g .. %.6g (/%s)\n", k + 1, name[k], (unsigned long long)dims[k],
                        v[0], v[dims[k] - 1], name[k]);
