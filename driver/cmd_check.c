@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "eig_error.h"
 #include "identity.h"
+#include "grid_select.h"
 #include "h5util.h"
 #include "results.h"
 #include "rng.h"
@@ -120,6 +121,9 @@ typedef struct {
     int precision_known;
     eig_idx rows;             /* N of the result */
     int n;
+    int lead;                 /* grid dimensions before the per-matrix ones: 1 for [N, n]; K for a whole
+                                 sweep's [d1..dK, n], read flat, row-major (docs/reductions.md) */
+    hsize_t grid[EIG_GRID_MAX_AXES]; /* d1..dK */
     int64_t range_start;      /* row j is input matrix range_start + j */
     int64_t input_count;      /* -1: not recorded */
     char method[64];
@@ -217,20 +221,28 @@ static int open_result(const char *path, result_file *r)
               EIG_ERR_INPUT, "%s: not an eigsweep result file (no /eigenvalues and /status; see docs/format.md)", path);
     r->values = eig_h5_open_dataset(r->file, "/eigenvalues");
     r->status = eig_h5_open_dataset(r->file, "/status");
-    hsize_t vd[2], sd[1], xd[3];
-    EIG_CHECK(r->values >= 0 && dataset_dims(r->values, 2, vd) == 0 && vd[0] >= 1 && vd[1] >= 1 && vd[1] <= EIG_MAX_N,
-              EIG_ERR_INPUT, "%s: /eigenvalues is not an [N, n] dataset with N >= 1, 1 <= n <= %d (file damaged?)", path,
-              EIG_MAX_N);
-    EIG_CHECK(r->status >= 0 && dataset_dims(r->status, 1, sd) == 0 && sd[0] == vd[0], EIG_ERR_INPUT,
-              "%s: /status is not an [N] dataset with N = %llu as /eigenvalues (file damaged?)", path,
-              (unsigned long long)vd[0]);
-    r->rows = (eig_idx)vd[0], r->n = (int)vd[1];
+    /* [N] and [N, n], or a whole sweep's grid: [d1..dK] and [d1..dK, n],
+     * read as N = d1 * ... * dK rows in flat row-major order. */
+    hsize_t sd[H5S_MAX_RANK], vd[H5S_MAX_RANK], xd[H5S_MAX_RANK];
+    hid_t ss = r->status >= 0 ? H5Dget_space(r->status) : -1;
+    r->lead = ss >= 0 ? H5Sget_simple_extent_ndims(ss) : -1;
+    if (ss >= 0) H5Sclose(ss);
+    const int lead = r->lead;
+    EIG_CHECK(lead >= 1 && lead <= EIG_GRID_MAX_AXES && dataset_dims(r->status, lead, sd) == 0, EIG_ERR_INPUT,
+              "%s: /status is not an [N] dataset or a grid of 1..%d axes (file damaged?)", path, EIG_GRID_MAX_AXES);
+    eig_idx rows = 1;
+    for (int k = 0; k < lead; k++) rows *= (eig_idx)sd[k], r->grid[k] = sd[k];
+    EIG_CHECK(r->values >= 0 && dataset_dims(r->values, lead + 1, vd) == 0 && rows >= 1 && vd[lead] >= 1 &&
+                  vd[lead] <= EIG_MAX_N && !memcmp(vd, sd, sizeof(hsize_t) * (size_t)lead),
+              EIG_ERR_INPUT, "%s: /eigenvalues is not an [N, n] dataset (or [d1..dK, n] on the grid of /status) with "
+              "N >= 1, 1 <= n <= %d (file damaged?)", path, EIG_MAX_N);
+    r->rows = rows, r->n = (int)vd[lead];
     if (H5Lexists(r->file, "eigenvectors", H5P_DEFAULT) > 0) {
         r->vectors = eig_h5_open_dataset(r->file, "/eigenvectors");
-        EIG_CHECK(r->vectors >= 0 && dataset_dims(r->vectors, 3, xd) == 0 && xd[0] == vd[0] && xd[1] == vd[1] &&
-                      xd[2] == vd[1],
-                  EIG_ERR_INPUT, "%s: /eigenvectors is not [%llu, %d, %d] as /eigenvalues says (file damaged?)", path,
-                  (unsigned long long)vd[0], r->n, r->n);
+        EIG_CHECK(r->vectors >= 0 && dataset_dims(r->vectors, lead + 2, xd) == 0 &&
+                      !memcmp(xd, vd, sizeof(hsize_t) * (size_t)(lead + 1)) && xd[lead + 1] == vd[lead],
+                  EIG_ERR_INPUT, "%s: /eigenvectors is not shaped [%llu rows, %d, %d] as /eigenvalues says (file damaged?)",
+                  path, (unsigned long long)rows, r->n, r->n);
     }
     char text[256];
     if (eig_h5_read_attr_string(r->file, "kind", text, sizeof text) == 0) {
@@ -366,15 +378,10 @@ static eig_idx *draw_sample(eig_idx rows, int64_t k, uint64_t seed, eig_idx *cou
 
 /* ---- reading one row ---- */
 
-static int read_row(hid_t d, hid_t mtype, int rank, eig_idx row, int n, void *buf)
+/* Row `row` (flat) of a per-matrix dataset, whatever the grid's shape. */
+static int read_row(const result_file *r, hid_t d, hid_t mtype, eig_idx row, void *buf)
 {
-    hsize_t off[3] = {(hsize_t)row, 0, 0}, cnt[3] = {1, (hsize_t)n, (hsize_t)n};
-    hid_t fs = H5Dget_space(d), ms = H5Screate_simple(rank, cnt, NULL);
-    int ok = fs >= 0 && ms >= 0 && H5Sselect_hyperslab(fs, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0 &&
-             H5Dread(d, mtype, ms, fs, H5P_DEFAULT, buf) >= 0;
-    if (ms >= 0) H5Sclose(ms);
-    if (fs >= 0) H5Sclose(fs);
-    return ok ? 0 : -1;
+    return eig_grid_read(d, mtype, r->lead, row, 1, buf);
 }
 
 /* ---- the tally ---- */
@@ -402,6 +409,14 @@ static void describe_matrix(char *out, size_t cap, const result_file *r, eig_idx
 {
     if (r->range_start) snprintf(out, cap, "matrix %lld (row %lld)", (long long)(r->range_start + row), (long long)row);
     else snprintf(out, cap, "matrix %lld", (long long)row);
+    if (r->lead > 1) { /* a whole sweep's grid: the point's indices too, last axis fastest */
+        long long idx[EIG_GRID_MAX_AXES], rest = (long long)row;
+        for (int a = r->lead - 1; a >= 0; a--) idx[a] = rest % (long long)r->grid[a], rest /= (long long)r->grid[a];
+        for (int a = 0; a < r->lead; a++) {
+            size_t len = strlen(out);
+            if (len + 24 < cap) snprintf(out + len, cap - len, "%s%lld%s", a ? "," : " [", idx[a], a == r->lead - 1 ? "]" : "");
+        }
+    }
 }
 
 static void add_result(tally *t, const result_file *r, eig_idx row, const eig_check_result *c, double tol)
@@ -484,9 +499,9 @@ static int check_sample(const result_file *r, eig_source *src, const eig_idx *sa
         for (eig_idx b = 0; !rc && b < nb; b++) {
             eig_idx row = sample[b0 + b];
             double *a = buf + (size_t)b * per, *val = a + in_reals, *vec = val + val_reals;
-            if (read_row(r->status, H5T_NATIVE_INT8, 1, row, n, &status[b]) != 0 ||
-                read_row(r->values, vtype, 2, row, n, val) != 0 ||
-                (vec_reals && status[b] == 0 && read_row(r->vectors, xtype, 3, row, n, vec) != 0)) {
+            if (read_row(r, r->status, H5T_NATIVE_INT8, row, &status[b]) != 0 ||
+                read_row(r, r->values, vtype, row, val) != 0 ||
+                (vec_reals && status[b] == 0 && read_row(r, r->vectors, xtype, row, vec) != 0)) {
                 rc = EIG_ERROR(EIG_ERR_INPUT, "cannot read row %lld of the result (file damaged?)", (long long)row);
                 break;
             }

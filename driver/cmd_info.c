@@ -10,6 +10,7 @@
 #include "collection.h"
 #include "input_locate.h"
 #include "eig_error.h"
+#include "grid_scales.h"
 #include "grid_select.h"
 #include "sweep_spec.h"
 
@@ -130,6 +131,41 @@ static int print_status_counts(hid_t file, const char *path)
     return 0;
 }
 
+/* The shape of a result's points (docs/reductions.md): a whole sweep's
+ * grid, one line per axis (the dimension scales of /status), or a point
+ * list; nothing for a collection's [N]. */
+static void print_grid(hid_t file)
+{
+    hid_t d = eig_h5_open_dataset(file, "/status"), s = d >= 0 ? H5Dget_space(d) : -1;
+    hsize_t dims[H5S_MAX_RANK];
+    int lead = s >= 0 ? H5Sget_simple_extent_ndims(s) : -1;
+    if (lead < 1 || lead > EIG_GRID_MAX_AXES || H5Sget_simple_extent_dims(s, dims, NULL) != lead) lead = 0;
+    char name[EIG_GRID_MAX_AXES][EIG_GRID_NAME_MAX];
+    int scales = 0;
+    for (int k = 0; k < lead; k++) eig_grid_scale_name(d, (unsigned)k, name[k]), scales += name[k][0] != '\0';
+    if (scales || lead > 1) {
+        printf("  grid: %d axes,", lead);
+        for (int k = 0; k < lead; k++) printf("%s %s %llu", k ? " x" : "", name[k][0] ? name[k] : "(unnamed)",
+                                              (unsigned long long)dims[k]);
+        printf(" points (row-major, the last axis fastest)\n");
+        for (int k = 0; k < lead; k++) {
+            hid_t a = name[k][0] ? eig_h5_open_dataset(file, name[k]) : -1, as = a >= 0 ? H5Dget_space(a) : -1;
+            const int fits = as >= 0 && H5Sget_simple_extent_npoints(as) == (hssize_t)dims[k]; /* (damaged: not read) */
+            if (as >= 0) H5Sclose(as);
+            double *v = fits ? malloc(sizeof(double) * (size_t)dims[k]) : NULL;
+            if (v && H5Dread(a, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, v) >= 0)
+                printf("  axis %d '%s': %llu values, %.6g .. %.6g (/%s)\n", k + 1, name[k], (unsigned long long)dims[k],
+                       v[0], v[dims[k] - 1], name[k]);
+            free(v);
+            if (a >= 0) H5Dclose(a);
+        }
+    } else if (lead == 1 && H5Lexists(file, "points", H5P_DEFAULT) > 0) {
+        printf("  points: a sweep over a list of %llu points (their parameters in /points)\n", (unsigned long long)dims[0]);
+    }
+    if (s >= 0) H5Sclose(s);
+    if (d >= 0) H5Dclose(d);
+}
+
 /* Every dataset at the root of a reduced or grid-shaped result (the
  * reductions, the axes), in name order. */
 static herr_t print_link(hid_t g, const char *name, const H5L_info_t *info, void *data)
@@ -141,38 +177,38 @@ static herr_t print_link(hid_t g, const char *name, const H5L_info_t *info, void
     return 0;
 }
 
-/* The first k matrices of a result file, one line each. */
+/* The first k matrices of a result file, one line each; a whole sweep's
+ * grid is read flat, row-major (point g = its flat index). */
 static int show_results(hid_t f, const char *path, long long k)
 {
     hid_t d = eig_h5_open_dataset(f, "/eigenvalues"), ds = eig_h5_open_dataset(f, "/status"),
           di = eig_h5_open_dataset(f, "/iterations");
     hid_t s = d >= 0 ? H5Dget_space(d) : -1, t = d >= 0 ? H5Dget_type(d) : -1;
-    hsize_t dims[2] = {0, 0};
-    int ok = d >= 0 && ds >= 0 && di >= 0 && s >= 0 && t >= 0 && H5Sget_simple_extent_ndims(s) == 2 &&
-             H5Sget_simple_extent_dims(s, dims, NULL) == 2 && dims[1] <= 4096;
-    int cplx = ok && H5Tget_class(t) == H5T_COMPOUND, n = (int)dims[1];
-    if (k > (long long)dims[0]) k = (long long)dims[0];
-    hsize_t off[2] = {0, 0}, cnt[2] = {(hsize_t)k, (hsize_t)n};
+    hsize_t dims[H5S_MAX_RANK] = {0};
+    int nd = s >= 0 ? H5Sget_simple_extent_ndims(s) : -1, lead = nd - 1;
+    int ok = d >= 0 && ds >= 0 && di >= 0 && s >= 0 && t >= 0 && lead >= 1 && lead <= EIG_GRID_MAX_AXES &&
+             H5Sget_simple_extent_dims(s, dims, NULL) == nd && dims[lead] <= 4096;
+    int cplx = ok && H5Tget_class(t) == H5T_COMPOUND, n = ok ? (int)dims[lead] : 0;
+    long long rows = 1;
+    for (int a = 0; ok && a < lead; a++) rows *= (long long)dims[a];
+    if (k > rows) k = rows;
     double *v = malloc(sizeof(double) * (size_t)(2 * k * n + 1));
     int8_t *st = malloc((size_t)k + 1);
     int32_t *it = malloc(sizeof(int32_t) * (size_t)k + 1);
     hid_t mt = cplx ? eig_h5_complex_type(EIG_PREC_DOUBLE) : H5Tcopy(H5T_NATIVE_DOUBLE);
     ok = ok && v && st && it;
-    if (ok && k > 0) {
-        hid_t ms = H5Screate_simple(2, cnt, NULL);
-        ok = H5Sselect_hyperslab(s, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0 && H5Dread(d, mt, ms, s, H5P_DEFAULT, v) >= 0;
-        H5Sclose(ms);
-        hid_t s1 = H5Dget_space(ds), s2 = H5Dget_space(di), m1 = H5Screate_simple(1, cnt, NULL);
-        ok = ok && s1 >= 0 && s2 >= 0 && H5Sselect_hyperslab(s1, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0 &&
-             H5Sselect_hyperslab(s2, H5S_SELECT_SET, off, NULL, cnt, NULL) >= 0 &&
-             H5Dread(ds, H5T_NATIVE_INT8, m1, s1, H5P_DEFAULT, st) >= 0 &&
-             H5Dread(di, H5T_NATIVE_INT32, m1, s2, H5P_DEFAULT, it) >= 0;
-        if (s1 >= 0) H5Sclose(s1);
-        if (s2 >= 0) H5Sclose(s2);
-        H5Sclose(m1);
-    }
+    if (ok && k > 0)
+        ok = eig_grid_read(d, mt, lead, 0, (eig_idx)k, v) == 0 && eig_grid_read(ds, H5T_NATIVE_INT8, lead, 0, (eig_idx)k, st) == 0 &&
+             eig_grid_read(di, H5T_NATIVE_INT32, lead, 0, (eig_idx)k, it) == 0;
     for (long long m = 0; ok && m < k; m++) {
-        printf("  matrix %lld: %s, %d iterations:", m, st[m] == -1 ? "pending" : eig_status_name(st[m]), it[m]);
+        printf("  matrix %lld", m);
+        if (lead > 1) { /* its grid indices, last axis fastest */
+            long long idx[EIG_GRID_MAX_AXES], rest = m;
+            for (int a = lead - 1; a >= 0; a--) idx[a] = rest % (long long)dims[a], rest /= (long long)dims[a];
+            for (int a = 0; a < lead; a++) printf("%s%lld", a ? "," : " [", idx[a]);
+            printf("]");
+        }
+        printf(": %s, %d iterations:", st[m] == -1 ? "pending" : eig_status_name(st[m]), it[m]);
         for (int j = 0; j < n; j++) {
             if (cplx) {
                 double re = v[(m * n + j) * 2], im = v[(m * n + j) * 2 + 1];
@@ -310,13 +346,16 @@ int eig_cmd_info(eig_ctx *ctx, int argc, char **argv)
             if (root >= 0) print_attrs(root, "  "), H5Gclose(root);
             if (reduced) {
                 H5Literate(f, H5_INDEX_NAME, H5_ITER_INC, NULL, print_link, NULL);
+                print_grid(f);
                 rc = print_status_counts(f, path);
-                if (!rc && o.show > 0)
-                    rc = EIG_ERROR(EIG_ERR_USAGE, "info --show: %s holds reductions (docs/reductions.md); read them with "
-                                   "h5py", path);
+                if (!rc && o.show > 0 && is_result) rc = show_results(f, path, o.show); /* reduced with values */
+                else if (!rc && o.show > 0)
+                    rc = EIG_ERROR(EIG_ERR_USAGE, "info --show: %s holds reductions, no eigenvalues (docs/reductions.md); "
+                                   "read them with h5py", path);
             } else if (is_result) {
                 const char *names[] = {"/eigenvalues", "/eigenvectors", "/status", "/iterations"};
                 for (int i = 0; i < 4; i++) print_dataset(f, names[i]);
+                print_grid(f);
                 rc = print_status_counts(f, path);
                 if (!rc && o.show > 0) rc = show_results(f, path, o.show);
             } else {

@@ -1,16 +1,23 @@
 /* `eigsweep merge OUT.h5 PART.h5...`: joins the result files of --range runs
  * (a job array over one collection) into one, refusing gaps, overlaps and
- * parts of different runs. Runs on rank 0. */
+ * parts of different runs. Parts of a sweep (docs/sweeps.md) join into the
+ * grid-shaped file one whole run writes: the spec, found as check finds an
+ * input, gives the grid (axes, names); their reductions (solve --reduce)
+ * join too. Runs on rank 0. */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "eig_error.h"
+#include "grid_select.h"
 #include "h5util.h"
 #include "identity.h"
+#include "reduce.h"
 #include "results.h"
+#include "source.h"
 
 typedef struct {
     const char *path;
@@ -18,7 +25,8 @@ typedef struct {
     long long start, count, total;
     char input[4096], kind[32], method[32], precision[16];
     char identity[EIG_IDENTITY_CAP], dataset[EIG_DATASET_PATH_MAX * 2], options[512]; /* input_identity, input_dataset, solve_options */
-    int n, vectors;
+    char reduce[1024]; /* the reduce attribute ("" without --reduce) */
+    int n, vectors;    /* n: 0 in a part reduced without values (the spec says it) */
 } part_info;
 
 static void merge_usage(void)
@@ -26,7 +34,10 @@ static void merge_usage(void)
     printf("usage: eigsweep merge OUT.h5 PART.h5 [PART.h5 ...] [--force]\n\n"
            "Joins result files written with --range START:COUNT (e.g. by a job array)\n"
            "into one result file covering the whole collection. The parts must come\n"
-           "from the same input and options and cover 0..N-1 exactly once.\n\n"
+           "from the same input and options and cover 0..N-1 exactly once. Parts of a\n"
+           "sweep (docs/sweeps.md) give the grid-shaped file one whole run writes (the\n"
+           "spec, recorded in the parts, must be there); reduced parts (solve --reduce)\n"
+           "join too.\n\n"
            "examples:\n"
            "  eigsweep merge eig.h5 eig.part-*.h5\n");
 }
@@ -47,12 +58,9 @@ static int open_part(const char *path, part_info *p)
     EIG_CHECK(eig_h5_is_hdf5(path), EIG_ERR_INPUT, "%s: not an HDF5 file (or missing, truncated)", path);
     p->file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     EIG_CHECK(p->file >= 0, EIG_ERR_INPUT, "%s: cannot open as HDF5", path);
-    char reduce[1024];
-    EIG_CHECK(eig_h5_read_attr_string(p->file, "reduce", reduce, sizeof reduce) != 0 || !strcmp(reduce, "values"),
-              EIG_ERR_INPUT, "%s: a reduced result (solve --reduce %s): merge joins eigenvalue files only; solve the "
-              "whole range in one run (--resume finishes a killed one), or join the parts' datasets with h5py "
-              "(docs/reductions.md)", path, reduce);
-    EIG_CHECK(H5Lexists(p->file, "eigenvalues", H5P_DEFAULT) > 0, EIG_ERR_INPUT, "%s: not an eigsweep result file", path);
+    if (eig_h5_read_attr_string(p->file, "reduce", p->reduce, sizeof p->reduce) != 0) p->reduce[0] = '\0';
+    EIG_CHECK(H5Lexists(p->file, "status", H5P_DEFAULT) > 0 && (p->reduce[0] || H5Lexists(p->file, "eigenvalues", H5P_DEFAULT) > 0),
+              EIG_ERR_INPUT, "%s: not an eigsweep result file", path);
     p->start = attr_i64(p->file, "range_start");
     p->count = attr_i64(p->file, "range_count");
     p->total = attr_i64(p->file, "input_count");
@@ -71,17 +79,32 @@ static int open_part(const char *path, part_info *p)
     eig_h5_read_attr_string(p->file, "kind", p->kind, sizeof p->kind);
     eig_h5_read_attr_string(p->file, "method", p->method, sizeof p->method);
     eig_h5_read_attr_string(p->file, "precision", p->precision, sizeof p->precision);
-    hid_t d = eig_h5_open_dataset(p->file, "eigenvalues"), s = H5Dget_space(d);
+    /* A part is a list: [count] and [count, n]. A whole sweep's grid-shaped
+     * file covers every point already. */
+    hid_t d = eig_h5_open_dataset(p->file, "status"), s = H5Dget_space(d);
     hsize_t dims[H5S_MAX_RANK];
     int nd = H5Sget_simple_extent_dims(s, dims, NULL);
-    if (nd != 2) H5Sclose(s), H5Dclose(d);
-    EIG_CHECK(nd == 2, EIG_ERR_INPUT, "%s: grid-shaped results (a whole sweep, %d axes): nothing to merge; merge joins "
-              "the list-shaped parts that --range writes (docs/reductions.md)", path, nd - 1);
     H5Sclose(s), H5Dclose(d);
-    p->n = (int)dims[1];
-    p->vectors = H5Lexists(p->file, "eigenvectors", H5P_DEFAULT) > 0;
-    EIG_CHECK((long long)dims[0] == p->count, EIG_ERR_INPUT, "%s: /eigenvalues has %llu rows but range_count is %lld", path,
+    EIG_CHECK(nd == 1, EIG_ERR_INPUT, "%s: grid-shaped results (a whole sweep, %d axes): nothing to merge; merge joins "
+              "the list-shaped parts that --range writes (docs/reductions.md)", path, nd);
+    EIG_CHECK((long long)dims[0] == p->count, EIG_ERR_INPUT, "%s: /status has %llu rows but range_count is %lld", path,
               (unsigned long long)dims[0], p->count);
+    if (H5Lexists(p->file, "eigenvalues", H5P_DEFAULT) > 0) {
+        d = eig_h5_open_dataset(p->file, "eigenvalues"), s = H5Dget_space(d);
+        nd = H5Sget_simple_extent_dims(s, dims, NULL);
+        H5Sclose(s), H5Dclose(d);
+        EIG_CHECK(nd == 2 && (long long)dims[0] == p->count && dims[1] >= 1 && dims[1] <= EIG_MAX_N, EIG_ERR_INPUT,
+                  "%s: /eigenvalues is not [%lld, n] as range_count says (file damaged?)", path, p->count);
+        p->n = (int)dims[1];
+    } else { /* reduced without values: the order as solve keyed the run (" n=%d ") */
+        char key[8192];
+        const char *at = eig_h5_read_attr_string(p->file, "resume_key", key, sizeof key) == 0 ? strstr(key, " n=") : NULL;
+        int n = 0;
+        EIG_CHECK(at && sscanf(at, " n=%d", &n) == 1 && n >= 1 && n <= EIG_MAX_N, EIG_ERR_INPUT,
+                  "%s: reduced without values and no order n recorded in its resume_key (file damaged?)", path);
+        p->n = n;
+    }
+    p->vectors = H5Lexists(p->file, "eigenvectors", H5P_DEFAULT) > 0;
     return 0;
 }
 
@@ -101,6 +124,8 @@ static int same_run(const part_info *a, const part_info *b)
                   a->n == b->n && a->vectors == b->vectors,
               EIG_ERR_INPUT, "%s and %s were solved differently (kind, method, precision, n or --vectors differ)",
               a->path, b->path);
+    EIG_CHECK(!strcmp(a->reduce, b->reduce), EIG_ERR_INPUT, "%s and %s were solved with different --reduce lists (%s; %s)",
+              a->path, b->path, a->reduce[0] ? a->reduce : "none", b->reduce[0] ? b->reduce : "none");
     return 0;
 }
 
@@ -110,23 +135,28 @@ static int by_start(const void *x, const void *y)
     return (a->start > b->start) - (a->start < b->start);
 }
 
-/* Copies every row of part p into the output at its global place. */
+/* Copies every row of part p into the output at its global place (the
+ * output's grid: eig_results_write lays flat rows into it). */
 static int copy_part(const part_info *p, eig_result_file *out, const eig_solve_params *params)
 {
-    eig_layout l = eig_layout_of(params, p->n);
+    const int values = out->values >= 0;
+    eig_layout l = eig_layout_of(params, out->n);
     size_t es = params->precision == EIG_PREC_SINGLE ? 4 : 8;
     eig_idx block = 1 << 16;
-    void *vals = malloc((size_t)(l.values * block) * es), *vecs = l.vectors ? malloc((size_t)(l.vectors * block) * es) : NULL;
+    void *vals = values ? malloc((size_t)(l.values * block) * es) : NULL, *vecs = l.vectors ? malloc((size_t)(l.vectors * block) * es) : NULL;
+    void *col = out->reduce.count ? malloc(16 * (size_t)block) : NULL; /* one reduction: at most {r, i} doubles */
     int8_t *st = malloc((size_t)block);
     int32_t *it = malloc(sizeof(int32_t) * (size_t)block);
-    int rc = vals && st && it && (!l.vectors || vecs) ? 0 : EIG_ERROR(EIG_ERR_RESOURCE, "out of host memory merging");
+    int rc = (vals || !values) && st && it && (!l.vectors || vecs) && (col || !out->reduce.count)
+                 ? 0 : EIG_ERROR(EIG_ERR_RESOURCE, "out of host memory merging");
     hid_t vt = params->kind == EIG_KIND_GENERAL ? eig_h5_complex_type(params->precision) : H5Tcopy(eig_h5_real_type(params->precision));
     hid_t xt = params->kind == EIG_KIND_HERMITIAN ? eig_h5_complex_type(params->precision) : H5Tcopy(eig_h5_real_type(params->precision));
     struct { const char *name; hid_t type; void *buf; } sets[4] = {
-        {"eigenvalues", vt, vals}, {"status", H5T_NATIVE_INT8, st}, {"iterations", H5T_NATIVE_INT32, it}, {"eigenvectors", xt, vecs}};
+        {"status", H5T_NATIVE_INT8, st}, {"iterations", H5T_NATIVE_INT32, it}, {"eigenvalues", vt, vals}, {"eigenvectors", xt, vecs}};
+    const int nsets = values ? (l.vectors ? 4 : 3) : 2;
     for (eig_idx off = 0; !rc && off < p->count; off += block) {
         eig_idx cnt = p->count - off < block ? p->count - off : block;
-        for (int k = 0; k < (l.vectors ? 4 : 3) && !rc; k++) {
+        for (int k = 0; k < nsets && !rc; k++) {
             hid_t d = eig_h5_open_dataset(p->file, sets[k].name), fs, ms;
             eig_h5_select_rows(d, off, cnt, &fs, &ms);
             herr_t e = d < 0 ? -1 : H5Dread(d, sets[k].type, ms, fs, H5P_DEFAULT, sets[k].buf);
@@ -138,11 +168,50 @@ static int copy_part(const part_info *p, eig_result_file *out, const eig_solve_p
             if (st[m] == EIG_STATUS_PENDING)
                 rc = EIG_ERROR(EIG_ERR_INPUT, "%s: matrix %lld was never solved (an unfinished part?)", p->path,
                                (long long)(p->start + off + m));
+        /* The reductions, each in its file type, before the status (written last) */
+        for (int j = 0; j < out->reduce.count && !rc; j++) {
+            char name[64];
+            eig_reduce_dataset_name(&out->reduce.item[j], name, sizeof name);
+            hid_t d = eig_h5_open_dataset(p->file, name), t = d >= 0 ? H5Dget_type(d) : -1, fs = -1, ms = -1;
+            herr_t e = d < 0 || t < 0 || H5Tget_size(t) > 16 ? -1 : eig_h5_select_rows(d, off, cnt, &fs, &ms);
+            if (e >= 0) e = H5Dread(d, t, ms, fs, H5P_DEFAULT, col);
+            if (e >= 0) e = eig_grid_write(out->reduced[j], t, out->grid.rank, p->start + off, cnt, col);
+            if (fs >= 0) H5Sclose(fs);
+            if (ms >= 0) H5Sclose(ms);
+            if (t >= 0) H5Tclose(t);
+            if (d >= 0) H5Dclose(d);
+            if (e < 0) rc = EIG_ERROR(EIG_ERR_INPUT, "%s: cannot copy /%s (file damaged?)", p->path, name);
+        }
         if (!rc) rc = eig_results_write(out, p->start + off, cnt, vals, st, it, vecs);
     }
     H5Tclose(vt), H5Tclose(xt);
-    free(vals), free(vecs), free(st), free(it);
+    free(vals), free(vecs), free(col), free(st), free(it);
     return rc;
+}
+
+/* The grid of a sweep's parts: their spec, opened as solve opened it (the
+ * recorded input_file, as given or beside the first part) and of the same
+ * content (input_identity). Not a sweep: *src stays closed. */
+static int open_spec(const part_info *p, eig_source *src, int *opened)
+{
+    *opened = 0;
+    if (strncmp(p->identity, "sweep:", 6)) return 0;
+    char path[8400];
+    snprintf(path, sizeof path, "%s", p->input);
+    const char *slash = strrchr(p->path, '/');
+    if (access(path, F_OK) != 0 && slash && p->input[0] != '/')
+        snprintf(path, sizeof path, "%.*s/%s", (int)(slash - p->path), p->path, p->input);
+    EIG_CHECK(access(path, F_OK) == 0, EIG_ERR_INPUT,
+              "merge: %s is a part of a sweep over %s, which is not there (nor beside the part); merge where the "
+              "spec is: the merged file takes its grid (axes and their names) from it", p->path, p->input);
+    eig_kind kind;
+    EIG_CALL(eig_kind_parse(p->kind, &kind));
+    EIG_CALL(eig_source_open_sweep(MPI_COMM_SELF, path, &kind, src));
+    *opened = 1;
+    EIG_CHECK(!strcmp(src->identity, p->identity), EIG_ERR_INPUT,
+              "merge: the parts were solved from another spec than %s holds now (input_identity %s, the spec %s)",
+              path, p->identity, src->identity);
+    return 0;
 }
 
 static int merge(int nparts, char **paths, const char *output, int force)
@@ -173,15 +242,26 @@ static int merge(int nparts, char **paths, const char *output, int force)
     if (!rc && expect != parts[0].total)
         rc = EIG_ERROR(EIG_ERR_INPUT, "matrices %lld..%lld are missing: the parts end at %lld of %lld", expect,
                        parts[0].total - 1, expect, parts[0].total);
+    eig_source spec;
+    int have_spec = 0;
+    if (!rc) rc = open_spec(&parts[0], &spec, &have_spec);
     if (!rc) {
         eig_solve_params p = {0};
         rc = eig_kind_parse(parts[0].kind, &p.kind);
         p.precision = strcmp(parts[0].precision, "single") ? EIG_PREC_DOUBLE : EIG_PREC_SINGLE;
         p.vectors = parts[0].vectors;
-        eig_results_mode mode = {0, force, 0, "merged", NULL, NULL};
+        const int n = parts[0].n;
+        /* The reductions: as solve resolved them */
+        eig_reduce_list reduce = {0};
+        if (!rc && parts[0].reduce[0]) rc = eig_reduce_parse(parts[0].reduce, &reduce);
+        if (!rc && parts[0].reduce[0]) rc = eig_reduce_resolve(&reduce, &p, n);
+        /* A sweep's file has the grid's shape, as one whole run writes it */
+        eig_results_mode mode = {0, force, 0, "merged", have_spec ? &spec.grid : NULL, reduce.given ? &reduce : NULL};
         eig_result_file out;
+        memset(&out, 0, sizeof out);
+        out.file = -1;
         int resumed, complete;
-        if (!rc) rc = eig_results_open(MPI_COMM_SELF, output, &p, parts[0].total, parts[0].n, &mode, &resumed, &complete, &out);
+        if (!rc) rc = eig_results_open(MPI_COMM_SELF, output, &p, parts[0].total, n, &mode, &resumed, &complete, &out);
         for (int i = 0; i < nparts && !rc; i++) rc = copy_part(&parts[i], &out, &p);
         if (!rc) {
             /* Provenance: the first part's, for the whole range. */
@@ -201,6 +281,7 @@ static int merge(int nparts, char **paths, const char *output, int force)
             if (!rc) rc = frc;
         }
     }
+    if (have_spec) eig_source_close(&spec);
     for (int i = 0; i < opened; i++)
         if (parts[i].file >= 0) H5Fclose(parts[i].file);
     if (!rc) printf("merge: %d parts, %lld matrices -> %s\n", nparts, parts[0].total, output);

@@ -5,7 +5,6 @@
  * Runs on rank 0; gnuplot draws (driver/plot_gnuplot.c). */
 #include <getopt.h>
 #include <hdf5.h>
-#include <hdf5_hl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +13,7 @@
 #include "cli.h"
 #include "eig_error.h"
 #include "grid.h"
+#include "grid_scales.h"
 #include "h5util.h"
 #include "plot_gnuplot.h"
 
@@ -109,16 +109,6 @@ static int boundary_level(const char *ds, double *level)
     return *level = 0.0, 1; /* abscissa, min_damping, min, max, eig_I: signed */
 }
 
-static herr_t scale_name_of(hid_t did, unsigned dim, hid_t scale, void *data)
-{
-    (void)did, (void)dim;
-    char path[256] = "";
-    H5Iget_name(scale, path, sizeof path);
-    const char *slash = strrchr(path, '/');
-    snprintf((char *)data, EIG_GRID_NAME_MAX, "%s", slash ? slash + 1 : path);
-    return 1; /* the first scale */
-}
-
 static int read_axes(hid_t f, hid_t d, const char *path, int rank, const hsize_t *dims, plot_axis *ax)
 {
     for (int k = 0; k < rank; k++) {
@@ -126,8 +116,7 @@ static int read_axes(hid_t f, hid_t d, const char *path, int rank, const hsize_t
         ax[k].values = malloc(sizeof(double) * (size_t)dims[k]);
         EIG_CHECK(ax[k].values, EIG_ERR_RESOURCE, "plot: out of memory for axis %d (%llu values)", k,
                   (unsigned long long)dims[k]);
-        ax[k].name[0] = '\0';
-        if (H5DSget_num_scales(d, (unsigned)k) > 0) H5DSiterate_scales(d, (unsigned)k, NULL, scale_name_of, ax[k].name);
+        eig_grid_scale_name(d, (unsigned)k, ax[k].name);
         hid_t s = ax[k].name[0] ? H5Dopen2(f, ax[k].name, H5P_DEFAULT) : -1;
         if (s >= 0) {
             hid_t sp = H5Dget_space(s);

@@ -51,9 +51,8 @@ static int write_script(const eig_plot_data *d, const char *dir, const char *png
 {
     FILE *f = fopen(path, "w");
     EIG_CHECK(f, EIG_ERR_OUTPUT, "%s: cannot write the gnuplot script: %s", path, strerror(errno));
-    char data[4200], contour[4200];
+    char data[4200];
     snprintf(data, sizeof data, "%s/data.txt", dir);
-    snprintf(contour, sizeof contour, "%s/contour.txt", dir);
     fprintf(f, "set datafile missing 'NaN'\nset terminal pngcairo size 960,720 noenhanced\nset output ");
     quoted(f, png);
     fprintf(f, "\nset title ");
@@ -82,19 +81,20 @@ static int write_script(const eig_plot_data *d, const char *dir, const char *png
             for (size_t k = 0; k < d->nx * d->ny; k++)
                 if (isfinite(d->z[k]) && fabs(d->z[k] - d->level) > m) m = fabs(d->z[k] - d->level);
             if (m > 0) fprintf(f, "set cbrange [%.17g:%.17g]\n", d->level - m, d->level + m);
-            fprintf(f, "set table ");
-            quoted(f, contour);
-            fprintf(f, "\nunset surface\nset contour base\nset cntrparam levels discrete %.17g\nsplot ", d->level);
-            quoted(f, data);
-            fprintf(f, " using 1:2:3 with lines notitle\nunset table\nunset contour\nset surface\n");
+            /* The contour drawn by the same splot, in the plane of the map. (A
+             * contour written with `set table` and splot back `with lines`
+             * is read as a mesh: its segments, separated by single blank
+             * lines, got joined across into a hatch.) */
+            fprintf(f, "set contour base\nset cntrlabel onecolor\nset cntrparam levels discrete %.17g\n", d->level);
         }
         fprintf(f, "set view map\nset key at screen 0.5, screen 0.03 center horizontal\nsplot ");
         quoted(f, data);
-        fprintf(f, " using 1:2:3 with pm3d notitle");
+        fprintf(f, " using 1:2:3 with pm3d nocontours notitle");
         if (d->has_level) {
             fprintf(f, ", ");
-            quoted(f, contour);
-            fprintf(f, " using 1:2:(0) with lines lw 2 lc rgb 'black' title 'boundary (%s = %g)'", d->zlabel, d->level);
+            quoted(f, data);
+            fprintf(f, " using 1:2:3 nosurface with lines lw 2 lc rgb 'black' title 'boundary (%s = %g)'", d->zlabel,
+                    d->level);
         }
         fprintf(f, "\n");
     }
@@ -126,12 +126,11 @@ static int run_gnuplot(const char *script)
 int eig_plot_png(const eig_plot_data *d, const char *out)
 {
     const char *tmp = getenv("TMPDIR");
-    char dir[4096], data[4200], contour[4200], script[4200], partial[4200];
+    char dir[4096], data[4200], script[4200], partial[4200];
     snprintf(dir, sizeof dir, "%s/eigsweep-plot.XXXXXX", tmp && *tmp ? tmp : "/tmp");
     EIG_CHECK(mkdtemp(dir), EIG_ERR_OUTPUT, "plot: cannot make a temporary directory in %s: %s", tmp && *tmp ? tmp : "/tmp",
               strerror(errno));
     snprintf(data, sizeof data, "%s/data.txt", dir);
-    snprintf(contour, sizeof contour, "%s/contour.txt", dir);
     snprintf(script, sizeof script, "%s/plot.gp", dir);
     eig_h5_tmp_path(partial, sizeof partial, out);
     int rc = write_data(d, data);
@@ -140,6 +139,6 @@ int eig_plot_png(const eig_plot_data *d, const char *out)
     if (!rc && rename(partial, out) != 0)
         rc = EIG_ERROR(EIG_ERR_OUTPUT, "%s: cannot rename %s into place: %s", out, partial, strerror(errno));
     if (rc) unlink(partial);
-    unlink(data), unlink(contour), unlink(script), rmdir(dir);
+    unlink(data), unlink(script), rmdir(dir);
     return rc;
 }

@@ -118,6 +118,22 @@ int eig_grid_write_axes(hid_t file, const eig_grid *g, int writer)
     return 0;
 }
 
+static herr_t first_scale_name(hid_t did, unsigned dim, hid_t scale, void *data)
+{
+    (void)did, (void)dim;
+    char path[256] = "";
+    H5Iget_name(scale, path, sizeof path);
+    const char *slash = strrchr(path, '/');
+    snprintf((char *)data, EIG_GRID_NAME_MAX, "%s", slash ? slash + 1 : path);
+    return 1; /* the first scale */
+}
+
+void eig_grid_scale_name(hid_t dset, unsigned dim, char *name)
+{
+    name[0] = '\0';
+    if (H5DSget_num_scales(dset, dim) > 0) H5DSiterate_scales(dset, dim, NULL, first_scale_name, name);
+}
+
 int eig_grid_attach_axes(hid_t file, const eig_grid *g, hid_t dset)
 {
     if (g->points) return 0;

@@ -24,6 +24,10 @@ int eig_grid_write_axes(hid_t file, const eig_grid *g, int writer);
 /* Attaches the axes' scales to dimensions 0..rank-1 of dset (collective
  * in parallel mode). */
 int eig_grid_attach_axes(hid_t file, const eig_grid *g, hid_t dset);
+/* The name of the first dimension scale attached to dimension dim of dset
+ * (the axis's dataset, without its '/'), into name[EIG_GRID_NAME_MAX];
+ * "" when none is attached (a collection's list). */
+void eig_grid_scale_name(hid_t dset, unsigned dim, char *name);
 /* A 1-D grid of count points, named "index", no values: a collection's. */
 void eig_grid_list(eig_grid *g, eig_idx count);
 /* Product of g's dims. */

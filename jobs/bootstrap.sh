@@ -11,6 +11,10 @@ eig_build=${EIGSWEEP_BUILD_DIR:-$eig_root/build}
 # shellcheck disable=SC2034  # used by quickstart.sh and tests/run.sh, which source this file
 eig_packages=(build-essential cmake pkg-config openmpi-bin libopenmpi-dev libhdf5-openmpi-dev
               hdf5-tools liblapacke-dev libopenblas-dev gnuplot-nox)
+# Wanted by the quickstart's stability map (jobs/stability_map.sh), which
+# writes its sweep spec with h5py; it is skipped, saying so, without them.
+# shellcheck disable=SC2034  # (as eig_packages)
+eig_map_packages=(python3-h5py python3-numpy)
 # Needed only to run the test suite (tests/run.sh): the lint test's ShellCheck,
 # and Python with h5py, numpy and scipy -- the clients users write files with.
 # shellcheck disable=SC2034  # (as eig_packages)

@@ -7,22 +7,10 @@ set -euo pipefail
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 work=${2:-$(mktemp -d "${TMPDIR:-/tmp}/eigsweep-example.XXXXXX")}
 n=${N:-12} count=${COUNT:-20000}
-# One rank per GPU when there are GPUs (and the backend may use them), else 2 CPU ranks.
-gpus=0
-if [ "${EIGSWEEP_BACKEND:-auto}" != cpu ] && command -v nvidia-smi >/dev/null 2>&1; then
-  gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
-fi
-ranks=${RANKS:-$([ "$gpus" -gt 0 ] && echo "$gpus" || echo 2)}
-# Each rank gets its share of the CPUs for its reader, generator and OpenMP
-# threads: left to itself Open MPI binds each rank of a 1- or 2-rank job to ONE
-# core (docs/jobs.md "Cores per rank").
-cpus=$(env -u OMP_NUM_THREADS nproc)
-export OMP_NUM_THREADS=${OMP_NUM_THREADS:-$((cpus / ranks > 1 ? cpus / ranks : 1))}
-launch=(mpirun --oversubscribe --bind-to none -x OMP_NUM_THREADS -np "$ranks")
+source "$(dirname "${BASH_SOURCE[0]}")/example_launch.sh"   # ranks, OMP_NUM_THREADS, launch
 mkdir -p "$work"
 cd "$work"
 rm -f sweep.h5 eig.h5 report.json
-[ "$(id -u)" -eq 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 
 echo "== eigsweep --version"
 "$bin" --version

@@ -1,5 +1,7 @@
 /* Test helper without hdf5-tools: prints or compares datasets.
- *   h5_rows FILE DSET START COUNT   rows START..START+COUNT-1 as text, one per line
+ *   h5_rows FILE DSET START COUNT   rows START..START+COUNT-1 as text, one per line (a whole
+ *                                   sweep's grid-shaped dataset [d1..dK, ...]: flat rows, row-major,
+ *                                   the grid being /status's shape)
  *   h5_rows --same A B DSET...      exit 0 when the datasets are identical bit for bit
  *   h5_rows --set FILE DSET START COUNT V   sets rows of a 1-D integer dataset to V
  *                                   (e.g. /status back to -1: a run killed half-way) */
@@ -48,10 +50,20 @@ static int rows(const char *path, const char *name, long long start, long long c
     if (d < 0) { fprintf(stderr, "cannot open %s:/%s\n", path, name); return 2; }
     hid_t t = H5Dget_type(d), s = H5Dget_space(d);
     int cplx = H5Tget_class(t) == H5T_COMPOUND, rank = H5Sget_simple_extent_ndims(s);
-    hsize_t dims[3] = {1, 1, 1};
+    hsize_t dims[H5S_MAX_RANK] = {1, 1, 1};
     H5Sget_simple_extent_dims(s, dims, NULL);
-    long long per = 1;
-    for (int k = 1; k < rank; k++) per *= (long long)dims[k];
+    /* rows: the points of the grid /status is shaped as ([N] for a list) */
+    int lead = 1;
+    hid_t sd = H5Lexists(f, "status", H5P_DEFAULT) > 0 ? eig_h5_open_dataset(f, "status") : -1;
+    if (sd >= 0) {
+        hid_t ss = H5Dget_space(sd);
+        int sr = H5Sget_simple_extent_ndims(ss);
+        if (sr >= 1 && sr <= rank) lead = sr;
+        H5Sclose(ss), H5Dclose(sd);
+    }
+    long long per = 1, nrows = 1;
+    for (int k = 0; k < lead; k++) nrows *= (long long)dims[k];
+    for (int k = lead; k < rank; k++) per *= (long long)dims[k];
     per *= cplx ? 2 : 1;
     hid_t mt = H5T_NATIVE_DOUBLE;
     if (cplx) {
@@ -59,9 +71,9 @@ static int rows(const char *path, const char *name, long long start, long long c
         H5Tinsert(mt, "r", 0, H5T_NATIVE_DOUBLE);
         H5Tinsert(mt, "i", 8, H5T_NATIVE_DOUBLE);
     }
-    double *all = malloc(sizeof(double) * (size_t)(per * (long long)dims[0]) + 8);
+    double *all = malloc(sizeof(double) * (size_t)(per * nrows) + 8);
     int rc = H5Dread(d, mt, H5S_ALL, H5S_ALL, H5P_DEFAULT, all) < 0;
-    for (long long r = start; !rc && r < start + count && r < (long long)dims[0]; r++) {
+    for (long long r = start; !rc && r < start + count && r < nrows; r++) {
         for (long long k = 0; k < per; k++) printf(k ? ", %.17g" : "%.17g", all[r * per + k]);
         printf("\n");
     }

@@ -107,13 +107,16 @@ int main(int argc, char **argv)
     H5Tclose(ft), H5Dclose(dk);
     attr_string(fo, "precision", prec, sizeof prec);
     double eps = single ? 0x1p-24 : 0x1p-53;
-    hsize_t od[2];
-    dims_of(fo, "eigenvalues", od);
-    long long count = (long long)od[0];
-    int n = (int)od[1];
+    /* [N, n], or a whole sweep's grid [d1..dK, n]: N = d1 * ... * dK rows, row-major */
+    hsize_t od[H5S_MAX_RANK];
+    int orank = dims_of(fo, "eigenvalues", od);
+    if (orank < 2) { fprintf(stderr, "%s: /eigenvalues is not [N, n] or [d1..dK, n]\n", argv[2]); return 2; }
+    long long count = 1;
+    for (int k = 0; k < orank - 1; k++) count *= (long long)od[k];
+    int n = (int)od[orank - 1];
     int general = !strcmp(kind, "general"), herm = !strcmp(kind, "hermitian");
     size_t per = tri ? (size_t)(2 * n - 1) : (size_t)n * n * (herm ? 2 : 1);
-    hsize_t id[3];
+    hsize_t id[H5S_MAX_RANK];
     dims_of(fi, tri ? "diag" : "matrices", id);
     long long total = (long long)id[0];
     double *in = malloc(sizeof(double) * per * (size_t)total);

@@ -19,3 +19,9 @@ eig_add_cli_test(gpu_sweep gpu_sweep.sh $<TARGET_FILE:make_sweep_spec> $<TARGET_
 set_tests_properties(gpu_sweep PROPERTIES LABELS "gpu;cli")
 # The control family expressed as a spec (examples/control_spec.py): the same matrices, bit for bit.
 eig_add_cli_test(cli_sweep_control sweep_control.sh)
+# Sweeps + reductions end to end: an h5py spec -> solve --reduce (1 and 3 ranks,
+# kill + --resume, --range + merge) -> grid-shaped map equal to numpy's -> plot.
+eig_add_cli_test(cli_sweep_map sweep_map.sh $<TARGET_FILE:eig_kill_shim>)
+if(EIGSWEEP_SANITIZE)
+  set_property(TEST cli_sweep_map APPEND PROPERTY ENVIRONMENT "EIG_SANITIZED=1")
+endif()

@@ -35,4 +35,35 @@ same_datasets() {
   done
   return 0
 }
+# need_h5py, need_gnuplot: the test's prerequisites, or exit 1 naming the package
+need_h5py() {
+  if ! "${EIG_PYTHON:-/usr/bin/python3}" -c 'import h5py, numpy' 2>/dev/null; then
+    echo "FAIL: ${EIG_PYTHON:-/usr/bin/python3} cannot import h5py and numpy (apt-get install python3-h5py)" >&2
+    exit 1
+  fi
+}
+need_gnuplot() {
+  if ! command -v gnuplot >/dev/null; then
+    echo "FAIL: gnuplot is not installed (apt-get install gnuplot-nox; jobs/bootstrap.sh does)" >&2
+    exit 1
+  fi
+}
+# kill_half_way SHIM OUT SOLVE-ARGS...: `solve SOLVE-ARGS -o OUT` on one rank,
+# counted, then run again and SIGKILLed (tests/kill_shim.c preloaded) at half
+# of its writes: passes when OUT.partial is left and OUT is not.
+kill_half_way() {
+  local shim=$1 out=$2 writes; shift 2
+  local env=(--mca odls_base_sigkill_timeout 0 -x LD_PRELOAD="$shim")
+  rm -f "$out" "$out.partial" counts
+  $MPIRUN -np 1 "${env[@]}" -x EIG_KILL_COUNT_FILE="$PWD/counts" "$BIN" solve "$@" -o "$out" -q >/dev/null 2>&1 ||
+    { fail "counting run"; return 1; }
+  writes=$(sort -k2 -n counts | tail -1 | cut -d' ' -f2)
+  rm -f "$out"
+  if $MPIRUN -np 1 "${env[@]}" -x EIG_KILL_AT_WRITE=$((writes / 2)) "$BIN" solve "$@" -o "$out" -q >kill.log 2>&1; then
+    fail "the run was not killed"; return 1
+  fi
+  if [ -e "$out.partial" ] && [ ! -e "$out" ]; then pass; else
+    fail "a run killed at write $((writes / 2)) of $writes left no $out.partial (or an $out)"; return 1
+  fi
+}
 finish() { echo "$passes passed, $fails failed"; [ "$fails" -eq 0 ]; }

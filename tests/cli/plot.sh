@@ -7,14 +7,8 @@
 # reduction and an existing -o are refused with one line and no PNG.
 source "$(dirname "$0")/lib.sh"
 py=${EIG_PYTHON:-/usr/bin/python3}
-if ! "$py" -c 'import h5py, numpy' 2>/dev/null; then
-  echo "FAIL: $py cannot import h5py and numpy (apt-get install python3-h5py)" >&2
-  exit 1
-fi
-if ! command -v gnuplot >/dev/null; then
-  echo "FAIL: gnuplot is not installed (apt-get install gnuplot-nox; jobs/bootstrap.sh does)" >&2
-  exit 1
-fi
+need_h5py
+need_gnuplot
 png_ok() { # the PNG signature, and more than it
   [ -s "$1" ] && [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] && [ "$(stat -c %s "$1")" -gt 1000 ]
 }

@@ -114,11 +114,18 @@ expect_exit 2 "reductions need every eigenvalue" "$BIN" solve tridiag-uniform.h5
 expect "a bad list leaves nothing" test ! -e bad.h5 -a ! -e bad.h5.partial
 expect "--vectors with values" "$BIN" solve random-symmetric.h5 -o vec.h5 -q --reduce abscissa,values --vectors
 
-# info describes a reduced file; check and merge refuse one without values.
+# info describes a reduced file; check refuses one without values; merge
+# joins reduced --range parts into the whole run's file.
 "$BIN" info np1-balancestatic.h5 >info.txt
 expect "info: the reductions" grep -qE "reduce +abscissa,radius,min-damping,unstable,max,gap:2" info.txt
 expect "info: /abscissa listed" grep -q "/abscissa" info.txt
 expect_exit 3 "reduced.*--reduce .*values" "$BIN" check np1-balancestatic.h5 --input random-symmetric.h5
-"$BIN" solve random-symmetric.h5 -o part.h5 -q --reduce abscissa --range 0:100
-expect_exit 3 "reduced.*merge" "$BIN" merge merged.h5 part.h5
+"$BIN" solve random-symmetric.h5 -o part1.h5 -q --reduce "$list" --range 0:100
+"$BIN" solve random-symmetric.h5 -o part2.h5 -q --reduce "$list" --range 100:200
+expect "merge: reduced parts join" "$BIN" merge merged.h5 part2.h5 part1.h5
+same_datasets np1-balancestatic.h5 merged.h5 abscissa radius min_damping unstable max gap_2 status iterations && pass
+expect "merge: the reduce list kept, no /eigenvalues" "$py" -c "
+import h5py; f = h5py.File('merged.h5', 'r'); assert f.attrs['reduce'] in (b'$list', '$list') and 'eigenvalues' not in f, list(f)"
+"$BIN" solve random-symmetric.h5 -o part3.h5 -q --reduce abscissa --range 200:100
+expect_exit 3 "different --reduce lists" "$BIN" merge merged2.h5 part1.h5 part2.h5 part3.h5
 finish

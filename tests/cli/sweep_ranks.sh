@@ -45,23 +45,16 @@ expect "--range 137:211: the whole run's rows" cmp -s <("$H5_ROWS" ref.h5 eigenv
   && "$BIN" merge m.h5 p1.h5 p2.h5 >/dev/null || fail "--range parts and merge"
 expect "merged parts: same results" same_datasets ref.h5 m.h5 $DS
 expect "check finds the spec and agrees" sh -c "'$BIN' check ref.h5 | grep -q 'verdict: ok'"
+# The whole run's file is shaped like the grid: info names it, --show reads it flat
+expect "info: the grid of the results" sh -c "'$BIN' info ref.h5 | grep -q 'grid: 2 axes, k1 20 x k2 25 points'"
+expect "info --show: point 26 is [1,1]" sh -c "'$BIN' info ref.h5 --show 27 | grep -q '^  matrix 26 \[1,1\]: ok'"
+expect "info --show: the rows h5_rows reads" cmp -s <("$BIN" info ref.h5 --show 2 | sed -n 's/^  matrix 1 \[0,1\]: ok, [0-9]* iterations: //p' | tr ' ' '\n' | wc -l) <(echo 6)
 
 # kill half-way through, then --resume with another rank count and balance
 if [ -n "${EIG_SANITIZED:-}" ]; then
   echo "kill + resume skipped: LD_PRELOAD shim under AddressSanitizer"
 else
-  killed() { # killed NP [VAR=VALUE...]: a solve with the shim on every rank
-    local np=$1; shift
-    local env=(--mca odls_base_sigkill_timeout 0 -x LD_PRELOAD="$SHIM")
-    for v in "$@"; do env+=(-x "$v"); done
-    $MPIRUN -np "$np" "${env[@]}" "$BIN" solve spec.h5 -o k.h5 -q --chunk 20
-  }
-  rm -f k.h5 counts
-  killed 1 EIG_KILL_COUNT_FILE="$PWD/counts" >/dev/null 2>&1 || fail "counting run"
-  writes=$(sort -k2 -n counts | tail -1 | cut -d' ' -f2)
-  rm -f k.h5
-  if killed 1 EIG_KILL_AT_WRITE=$(( writes / 2 )) >kill.log 2>&1; then fail "the run was not killed"; fi
-  [ -e k.h5.partial ] && [ ! -e k.h5 ] && pass || fail "a run killed at write $(( writes / 2 )) of $writes left no .partial (or a k.h5)"
+  kill_half_way "$SHIM" k.h5 spec.h5 --chunk 20
   $MPIRUN -np 3 "$BIN" solve spec.h5 -o k.h5 --chunk 20 --balance dynamic --resume >resume.log 2>&1 || fail "--resume: $(cat resume.log)"
   expect "--resume said it resumed" grep -q "resuming" resume.log
   expect "killed + resumed: same results as an uninterrupted run" same_datasets ref.h5 k.h5 $DS

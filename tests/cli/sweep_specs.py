@@ -15,7 +15,7 @@ import numpy as np
 import scipy.linalg
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from sweep_lib import KINDS, formed, grid_points, random_bases, run, write_spec, start  # noqa: E402
+from sweep_lib import KINDS, axis_values, formed, grid_points, random_bases, run, write_spec, start  # noqa: E402
 
 BIN, rng, t = start(sys.argv)
 
@@ -50,6 +50,31 @@ def close_to_numpy(kind, ev, ref, scale, eps):
     return np.max(np.abs(np.sort(ref) - ev)) <= tol
 
 
+def grid_shaped(f, axes, points, names, n, what):
+    """A whole sweep's results (docs/reductions.md): /eigenvalues [len_1, ...,
+    len_K, n] and /status, /iterations [len_1, ..., len_K], each dimension
+    carrying its axis (name and values) as a dimension scale; a point list
+    [M, n] and [M] with /points."""
+    if points is not None:
+        grid = [len(points)]
+        ok = t.check(np.array_equal(f["points"][()], np.asarray(points, dtype=np.float64)), f"{what}: /points differs from the spec's")
+    else:
+        grid = [len(axis_values(a)) for a in axes]
+        ok = True
+    ok &= t.check(f["eigenvalues"].shape == tuple(grid + [n]), f"{what}: /eigenvalues is {f['eigenvalues'].shape}, not {grid + [n]}")
+    for ds in ("status", "iterations"):
+        ok &= t.check(f[ds].shape == tuple(grid), f"{what}: /{ds} is {f[ds].shape}, not {grid}")
+    if points is None:
+        for k, a in enumerate(axes):
+            name = names[k] if names else f"p{k + 1}"
+            for ds in ("eigenvalues", "status", "iterations"):
+                dim = f[ds].dims[k]
+                ok &= t.check(len(dim) == 1 and dim[0].name == "/" + name and np.array_equal(dim[0][()], axis_values(a)),
+                              f"{what}: /{ds} dimension {k} does not carry the axis {name} and its values")
+        ok &= t.check(len(f["eigenvalues"].dims[len(axes)]) == 0, f"{what}: the eigenvalue index has a scale")
+    return ok
+
+
 def matrices_of(coll, kind):
     with h5py.File(coll, "r") as f:
         if kind == "tridiagonal":
@@ -81,11 +106,11 @@ for kind in KINDS:
             single = dtype == np.float32
             mats = matrices_of(coll, kind)
             with h5py.File("s.h5", "r") as fs, h5py.File("c.h5", "r") as fc:
-                t.check(fs["eigenvalues"].shape[0] == len(P), f"{what}: {fs['eigenvalues'].shape[0]} results for {len(P)} points")
+                t.check(grid_shaped(fs, axes, points, names, n, what), f"{what}: the results are not shaped like the grid")
                 for ds in ("eigenvalues", "status", "iterations"):
                     a, b = fs[ds][()], fc[ds][()]
                     t.check(a.dtype == b.dtype and a.tobytes() == b.tobytes(), f"{what}: /{ds} of solve SPEC and solve COLL differ")
-                ev = fs["eigenvalues"][()]
+                ev = fs["eigenvalues"][()].reshape(len(P), n)  # flat rows, row-major: point g
                 t.check(fs.attrs["input_identity"].decode().startswith("sweep:"), f"{what}: input_identity not a sweep's")
             exact = True
             worst_ok = True

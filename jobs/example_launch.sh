@@ -1,0 +1,18 @@
+# shellcheck shell=bash
+# How the quickstart's examples launch (sourced by run_example.sh and
+# stability_map.sh): one rank per GPU when there are GPUs (and the backend may
+# use them), else 2 CPU ranks (RANKS overrides); each rank gets its share of
+# the CPUs for its reader, generator and OpenMP threads: left to itself Open
+# MPI binds each rank of a 1- or 2-rank job to ONE core (docs/jobs.md "Cores
+# per rank"). Sets ranks, OMP_NUM_THREADS (exported) and launch (mpirun ...).
+gpus=0
+if [ "${EIGSWEEP_BACKEND:-auto}" != cpu ] && command -v nvidia-smi >/dev/null 2>&1; then
+  gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || true)
+fi
+ranks=${RANKS:-$([ "$gpus" -gt 0 ] && echo "$gpus" || echo 2)}
+cpus=$(env -u OMP_NUM_THREADS nproc)
+export OMP_NUM_THREADS=${OMP_NUM_THREADS:-$((cpus / ranks > 1 ? cpus / ranks : 1))}
+# shellcheck disable=SC2034  # used by the scripts that source this file
+launch=(mpirun --oversubscribe --bind-to none -x OMP_NUM_THREADS -np "$ranks")
+[ "$(id -u)" -eq 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+true
