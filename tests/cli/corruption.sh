@@ -31,6 +31,27 @@ else
   fail "no chunk record of 11520 bytes found in clean.h5 (HDF5 wrote a different layout?)"
 fi
 
+# A second fixed case: the v1 B-tree node of the chunk index ("TREE") with a
+# damaged count of entries (1 -> 60). HDF5's own read then finds no chunk, while
+# the chunk lookup the direct reader uses (H5Dget_chunk_info_by_coord) still
+# finds it with its size intact: a clean error, or the clean file's answer,
+# are both right -- not the garbage an oracle reading bad.h5 sees.
+tree=${hex%%54524545*}
+if [ ${#tree} -lt ${#hex} ] && [ $(( ${#tree} % 2 )) -eq 0 ]; then
+  cp clean.h5 bad.h5
+  printf '\074' | dd of=bad.h5 bs=1 seek=$(( ${#tree} / 2 + 6 )) conv=notrunc status=none
+  rm -f out.h5
+  rc=0
+  timeout 60 "$BIN" solve bad.h5 -o out.h5 -q >/dev/null 2>err.txt || rc=$?
+  case $rc in
+    0) expect "damaged B-tree count: the clean file's answer" "$ORACLE" clean.h5 out.h5 ;;
+    3) if [ -e out.h5 ]; then fail "damaged B-tree count: error but out.h5 exists"; else pass; fi ;;
+    *) fail "damaged B-tree count: exit $rc: $(head -c 300 err.txt)" ;;
+  esac
+else
+  fail "no v1 B-tree node (TREE) in clean.h5 (HDF5 wrote a different layout?)"
+fi
+
 declare -A outcomes
 for i in $(seq 1 "$COPIES"); do
   cp clean.h5 bad.h5
@@ -51,7 +72,11 @@ for i in $(seq 1 "$COPIES"); do
   timeout 60 "$BIN" solve bad.h5 -o out.h5 -q >out.txt 2>err.txt || rc=$?
   outcomes[$rc]=$(( ${outcomes[$rc]:-0} + 1 ))
   case $rc in
-    0) if "$ORACLE" bad.h5 out.h5 >oracle.txt 2>&1; then pass; else fail "copy $i ($what): exit 0 but wrong result: $(cat oracle.txt)"; fi ;;
+    # right: the damaged file's data as HDF5 reads it, or the clean file's
+    # (damaged index metadata that HDF5's read misses and the direct
+    # reader's chunk lookup does not: the case above)
+    0) if "$ORACLE" bad.h5 out.h5 >oracle.txt 2>&1 || "$ORACLE" clean.h5 out.h5 >>oracle.txt 2>&1; then pass
+       else fail "copy $i ($what): exit 0 but wrong result: $(cat oracle.txt)"; fi ;;
     3|8) if [ $rc -eq 3 ] && [ -e out.h5 ]; then fail "copy $i ($what): error but out.h5 exists"; else pass; fi
          [ $rc -eq 3 ] && ! grep -q "^eigsweep: error: " err.txt && fail "copy $i ($what): exit 3 without an error line" ;;
     *) fail "copy $i ($what): exit $rc: $(head -c 300 err.txt)"; cp bad.h5 "$EIG_TEST_TMP/corrupt-case-$i.h5" 2>/dev/null || true ;;
