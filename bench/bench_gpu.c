@@ -88,29 +88,6 @@ static void fill_input(const eig_solve_params *p, int n, eig_idx count, void *bu
     }
 }
 
-/* The matrices of generator family f (seed 1, a collection of `count`),
- * in the solver input layout and the run's precision. */
-static int fill_family(const eig_family *f, const eig_solve_params *p, int n, eig_idx count, void *buf)
-{
-    eig_idx per = eig_layout_of(p, n).input;
-    int rc = 0;
-#pragma omp parallel reduction(| : rc)
-    {
-        double *own = malloc(sizeof(double) * (size_t)per);
-        rc |= own == NULL;
-#pragma omp for schedule(static)
-        for (eig_idx m = 0; m < count; m++) {
-            if (!own || eig_family_fill(f, n, 1, m, count, own)) { rc = 1; continue; }
-            for (eig_idx k = 0; k < per; k++) {
-                if (p->precision == EIG_PREC_SINGLE) ((float *)buf)[m * per + k] = (float)own[k];
-                else ((double *)buf)[m * per + k] = own[k];
-            }
-        }
-        free(own);
-    }
-    return rc;
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 4) {
@@ -158,7 +135,7 @@ int main(int argc, char **argv)
     if (input) {
         if (read_input(input, in_b, in)) return 1;
     } else if (family) {
-        if (fill_family(family, &p, n, count, in))
+        if (eig_family_fill_range(family, n, 1, 0, count, count, p.precision, in))
             return fprintf(stderr, "family %s: cannot generate n=%d: %s\n", family->name, n, eig_error_message()), 2;
     } else
         fill_input(&p, n, count, in);

@@ -140,7 +140,6 @@ typedef struct {
     eig_gpu_sweep *sw_dev;    /* --spec on the GPU */
     int use_gpu, device;
     eig_slice c;
-    eig_idx per;
     double *buf;
 } fill_job;
 
@@ -152,11 +151,8 @@ static int run_fill_job(void *arg)
     if (j->use_gpu)
         return eig_gpu_generate(j->device, j->fam, j->o->n, j->o->seed, j->c.start, j->c.count, j->o->count,
                                 EIG_PREC_DOUBLE, j->buf);
-    int frc = 0;
-#pragma omp parallel for schedule(static) reduction(| : frc)
-    for (eig_idx m = 0; m < j->c.count; m++)
-        frc |= eig_family_fill(j->fam, j->o->n, j->o->seed, j->c.start + m, j->o->count, j->buf + m * j->per);
-    return frc;
+    return eig_family_fill_range(j->fam, j->o->n, j->o->seed, j->c.start, j->c.count, j->o->count, EIG_PREC_DOUBLE,
+                                 j->buf);
 }
 
 /* Fills and writes this rank's slice, chunk by chunk: chunk k+1 is filled
@@ -183,7 +179,7 @@ static int write_slice(eig_ctx *ctx, const gen_options *o, const eig_family *fam
     eig_gpu_sweep *sw_dev = NULL;
     if (!rc && sw && bind->use_gpu) rc = eig_gpu_sweep_upload(bind->device, sw, &sw_dev);
     fill_job job[2];
-    for (int i = 0; i < 2; i++) job[i] = (fill_job){o, fam, sw, sw_dev, bind->use_gpu, bind->device, {0, 0}, per, buf[i]};
+    for (int i = 0; i < 2; i++) job[i] = (fill_job){o, fam, sw, sw_dev, bind->use_gpu, bind->device, {0, 0}, buf[i]};
     if (!rc && max_chunks > 0) { /* the first chunk: nothing to overlap with */
         job[0].c = eig_part_chunk(mine, chunk, 0);
         eig_worker_post(worker, run_fill_job, &job[0]);

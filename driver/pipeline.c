@@ -126,27 +126,37 @@ static int run_pin_job(void *arg)
     return 0;
 }
 
+/* The host memory a chunk_buf owns (NULLs where a buffer is not used). */
+enum { CHUNK_BUF_PARTS = 6 };
+static void chunk_buf_memory(const chunk_buf *b, void *ptrs[CHUNK_BUF_PARTS])
+{
+    void *all[CHUNK_BUF_PARTS] = {b->input, b->values, b->vectors, b->status, b->iters, b->reduced};
+    memcpy(ptrs, all, sizeof all);
+}
+
 static void free_chunk_buf(chunk_buf *b)
 {
     if (b->nreq) MPI_Waitall(b->nreq, b->req, MPI_STATUSES_IGNORE);
-    if (b->pinned) {
-        void *ptrs[] = {b->input, b->values, b->vectors, b->status, b->iters, b->reduced};
-        for (int i = 0; i < 6; i++) eig_gpu_unpin(ptrs[i]);
+    void *ptrs[CHUNK_BUF_PARTS];
+    chunk_buf_memory(b, ptrs);
+    for (int i = 0; i < CHUNK_BUF_PARTS; i++) {
+        if (b->pinned) eig_gpu_unpin(ptrs[i]);
+        free(ptrs[i]);
     }
-    free(b->input), free(b->values), free(b->vectors), free(b->status), free(b->iters), free(b->reduced);
 }
 
 /* The run's buffers, released off the critical path: sends completed here
  * (MPI), the unpinning and the GPU's arena on a thread, the frees later. */
 static void release_buffers(eig_pipeline *pl, loop_state *s, int nbuf)
 {
+    _Static_assert(3 * CHUNK_BUF_PARTS <= EIG_RELEASE_MAX_BUFFERS, "a run's three chunk buffers fit one release set");
     eig_release_set set = {pl->use_gpu && !pl->check_only ? pl->gpu.device : -1, s->gen_input, 0, {0}};
     for (int i = 0; i < nbuf; i++) {
         chunk_buf *b = &s->buf[i];
         if (b->nreq) MPI_Waitall(b->nreq, b->req, MPI_STATUSES_IGNORE);
         b->nreq = 0;
-        void *ptrs[] = {b->input, b->values, b->vectors, b->status, b->iters, b->reduced};
-        for (int k = 0; k < 6; k++) set.host[set.nbuf++] = ptrs[k];
+        chunk_buf_memory(b, set.host + set.nbuf);
+        set.nbuf += CHUNK_BUF_PARTS;
     }
     eig_release_later(&set);
     eig_writeback_close();
@@ -229,11 +239,10 @@ static int generate_on_gpu(solve_job *j)
     if (src->sweep) { /* a sweep spec: formed from its bases, copied to the device once */
         if (!s->sweep_dev) EIG_CALL(eig_gpu_sweep_upload(pl->gpu.device, &src->spec, &s->sweep_dev));
         EIG_CALL(eig_gpu_sweep_form(s->sweep_dev, j->start, j->count, src->precision, s->gen_input));
-        j->gen_seconds = eig_now() - t;
-        return 0;
+    } else {
+        EIG_CALL(eig_gpu_generate(pl->gpu.device, src->family, src->n, src->seed, j->start, j->count, src->count,
+                                  src->precision, s->gen_input));
     }
-    EIG_CALL(eig_gpu_generate(pl->gpu.device, src->family, src->n, src->seed, j->start, j->count, src->count,
-                              src->precision, s->gen_input));
     j->gen_seconds = eig_now() - t;
     return 0;
 }

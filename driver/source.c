@@ -100,22 +100,7 @@ int eig_source_read(eig_source *s, eig_idx start, eig_idx count, void *buf)
 {
     if (s->sweep) return eig_sweep_fill(&s->spec, start, count, s->precision, buf);
     if (!s->synthetic) return eig_h5_read_slice(&s->file, start, count, buf);
-    eig_solve_params lp = {.kind = s->kind};
-    eig_idx per = eig_layout_of(&lp, s->n).input;
-    int rc = 0;
-    /* Matrix by matrix through a scratch vector, so the buffer can be float. */
-#pragma omp parallel for schedule(static) reduction(| : rc)
-    for (eig_idx m = 0; m < count; m++) {
-        if (rc) continue;
-        double *own = malloc(sizeof(double) * (size_t)(per + 1));
-        if (!own) { rc = EIG_ERR_RESOURCE; continue; }
-        rc |= eig_family_fill(s->family, s->n, s->seed, start + m, s->count, own);
-        if (s->precision == EIG_PREC_SINGLE)
-            for (eig_idx k = 0; k < per; k++) ((float *)buf)[m * per + k] = (float)own[k];
-        else
-            memcpy((double *)buf + m * per, own, sizeof(double) * (size_t)per);
-        free(own);
-    }
+    int rc = eig_family_fill_range(s->family, s->n, s->seed, start, count, s->count, s->precision, buf);
     EIG_CHECK(rc == 0, rc == EIG_ERR_RESOURCE ? EIG_ERR_RESOURCE : rc, "cannot generate matrices %lld..%lld of %s",
               (long long)start, (long long)(start + count - 1), s->name);
     return 0;

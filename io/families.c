@@ -184,3 +184,27 @@ int eig_family_fill(const eig_family *f, int n, uint64_t seed, eig_idx index, ei
     EIG_CALL(fills[eig_family_id(f)](n, seed, (uint64_t)index, count, out));
     return 0;
 }
+
+int eig_family_fill_range(const eig_family *f, int n, uint64_t seed, eig_idx start, eig_idx count, eig_idx total,
+                          eig_precision precision, void *out)
+{
+    eig_solve_params lp = {.kind = f->kind};
+    const eig_idx per = eig_layout_of(&lp, n).input;
+    const int single = precision == EIG_PREC_SINGLE;
+    int rc = 0;
+    /* double: straight into out; float: through a scratch vector per thread. */
+#pragma omp parallel reduction(| : rc)
+    {
+        double *own = single ? malloc(sizeof(double) * (size_t)(per + 1)) : NULL;
+        if (single && !own) rc = EIG_ERR_RESOURCE;
+#pragma omp for schedule(static)
+        for (eig_idx m = 0; m < count; m++) {
+            if (rc) continue;
+            rc |= eig_family_fill(f, n, seed, start + m, total, single ? own : (double *)out + m * per);
+            if (!rc && single)
+                for (eig_idx k = 0; k < per; k++) ((float *)out)[m * per + k] = (float)own[k];
+        }
+        free(own);
+    }
+    return rc;
+}

@@ -35,6 +35,14 @@ const eig_family *eig_family_find(const char *name);
  * over it). Returns 0, or an eig_err code with a message for a bad n. */
 int eig_family_fill(const eig_family *f, int n, uint64_t seed, eig_idx index, eig_idx count,
                     double *out);
+/* Matrices [start, start+count) of a collection of `total`, one after
+ * another in the solver input layout (eig_family_fill's), in `precision`
+ * (float: each double value rounded once); OpenMP threads over the
+ * matrices. The one loop `solve --synthetic` on the CPU, `generate` on the
+ * CPU and bench_gpu family=NAME use. Returns 0, or the first failing eig_family_fill's code
+ * (EIG_ERR_RESOURCE when scratch memory runs out). */
+int eig_family_fill_range(const eig_family *f, int n, uint64_t seed, eig_idx start, eig_idx count, eig_idx total,
+                          eig_precision precision, void *out);
 /* The family's number in families_impl.h (enum eig_family_id), found by
  * name; -1 when unknown. */
 int eig_family_id(const eig_family *f);
