@@ -6,33 +6,12 @@
 
 #include "batch_gpu.h"
 #include "binding.h"
+#include "launcher.h"
 #include "timeline.h"
 
 static pthread_t thread;
 static int started;
 static int device;
-
-/* The node-local rank and size the launcher gives; 0 when it gives none we know. */
-static int launcher_local(int *lr, int *ls)
-{
-    static const char *const pairs[][2] = {{"OMPI_COMM_WORLD_LOCAL_RANK", "OMPI_COMM_WORLD_LOCAL_SIZE"},
-                                           {"PMIX_LOCAL_RANK", "PMIX_LOCAL_SIZE"},
-                                           {"MPI_LOCALRANKID", "MPI_LOCALNRANKS"}};
-    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-        const char *r = getenv(pairs[i][0]), *s = getenv(pairs[i][1]);
-        if (r && s && *r && *s) {
-            *lr = atoi(r), *ls = atoi(s);
-            return *lr >= 0 && *ls > *lr;
-        }
-    }
-    /* No launcher at all (a singleton): rank 0 of 1. Under one we do not
-     * know (Slurm's srun, PMI-1), leave the context to the binding. */
-    static const char *const launched[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE", "SLURM_PROCID"};
-    for (size_t i = 0; i < sizeof launched / sizeof launched[0]; i++)
-        if (getenv(launched[i])) return 0;
-    *lr = 0, *ls = 1;
-    return 1;
-}
 
 /* solve or generate, not on the CPU, not a --help or a --check-only (host only). */
 static int wants_gpu(int argc, char **argv)
@@ -60,7 +39,7 @@ void eig_gpu_warmup_start(int argc, char **argv)
 {
     const char *off = getenv("EIG_EARLY_CUDA");
     int lr, ls;
-    if ((off && !strcmp(off, "0")) || !wants_gpu(argc, argv) || !launcher_local(&lr, &ls)) return;
+    if ((off && !strcmp(off, "0")) || !wants_gpu(argc, argv) || !eig_launcher_local(&lr, &ls)) return;
     /* The driver's initialisation (it reads the environment) on this thread,
      * before MPI_Init may change the environment; the binding pays it anyway.
      * The thread then only makes the context. */

@@ -5,6 +5,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "launcher.h"
+#include "mpi_transport.h"
+
 /* Marks are written once (by the main thread or the solve thread) and read
  * after the threads are joined; -1 is "not reached". */
 static double origin = -1;
@@ -49,7 +52,7 @@ void eig_timeline_start(void)
     before_main = age_from_proc("/proc/self/stat");
     /* Under a launcher (mpirun, srun) the parent is its process on this
      * node, started when the job step was; elsewhere (a shell) its age says nothing. */
-    if (getenv("OMPI_COMM_WORLD_SIZE") || getenv("PMIX_RANK") || getenv("PMI_RANK") || getenv("SLURM_PROCID")) {
+    if (eig_launcher_present()) {
         char parent[64];
         snprintf(parent, sizeof parent, "/proc/%ld/stat", (long)getppid());
         launcher_before_main = age_from_proc(parent);
@@ -64,6 +67,16 @@ void eig_timeline_mark(enum eig_mark m)
 }
 
 double eig_timeline_before_main(void) { return before_main; }
+
+void eig_timeline_trace_exit(const char *what)
+{
+    const char *e = getenv("EIG_TRACE_EXIT");
+    if (!e || strcmp(e, "1")) return;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    fprintf(stderr, "exit: %s at %.3f s from main's start (epoch %.3f)\n", what, eig_timeline_now(),
+            (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec);
+}
 
 enum { PER_RANK = EIG_TIMELINE_PER_RANK }; /* the marks, then the times before main (self, parent) */
 
@@ -97,6 +110,7 @@ void eig_timeline_print(FILE *f, const double *all, int nranks)
     double pre = all[EIG_MARK_COUNT], parent = all[EIG_MARK_COUNT + 1];
     if (parent >= 0) fprintf(f, "  %-30s %10.3f\n", "parent (launcher) start", -parent);
     if (pre >= 0) fprintf(f, "  %-30s %10.3f\n", "process start -> main", -pre);
+    fprintf(f, "  %-30s %21s\n", "MPI transport (PML)", eig_mpi_transport_choice());
     for (int k = 0; k < EIG_MARK_COUNT; k++) {
         int r = slowest(all, nranks, k);
         if (r < 0) continue; /* a step this run did not take (no GPU, no NCCL, no output) */
@@ -110,8 +124,8 @@ void eig_timeline_print(FILE *f, const double *all, int nranks)
 
 void eig_timeline_json(FILE *f, const double *all, int nranks)
 {
-    fprintf(f, "  \"timeline\": {\"before_main_s\": %.6g, \"parent_before_main_s\": %.6g", all[EIG_MARK_COUNT],
-            all[EIG_MARK_COUNT + 1]);
+    fprintf(f, "  \"timeline\": {\"before_main_s\": %.6g, \"parent_before_main_s\": %.6g, \"mpi_pml\": \"%s\"",
+            all[EIG_MARK_COUNT], all[EIG_MARK_COUNT + 1], eig_mpi_transport_choice());
     for (int k = 0; k < EIG_MARK_COUNT; k++) {
         int r = slowest(all, nranks, k);
         fprintf(f, ", \"%s\": {\"rank0_s\": %.6g, \"slowest_s\": %.6g, \"slowest_rank\": %d}", mark_keys[k],

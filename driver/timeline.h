@@ -33,6 +33,11 @@ void eig_timeline_mark(enum eig_mark m);
  * resolution); -1 where unknown. */
 double eig_timeline_before_main(void);
 
+/* With EIG_TRACE_EXIT=1: one stderr line "exit: WHAT at T s from main's
+ * start (epoch E)", for the steps after the report (teardown, MPI_Finalize),
+ * which no report can show; a wrapper compares E with the process's end. */
+void eig_timeline_trace_exit(const char *what);
+
 /* Doubles per rank in a gathered timeline. */
 #define EIG_TIMELINE_PER_RANK (EIG_MARK_COUNT + 2)
 /* Collective: every rank's marks to rank 0 (all_marks: size *

@@ -1,0 +1,6 @@
+# What the launcher's environment says before MPI_Init, and the MPI transport
+# eigsweep asks for on one node (driver/launcher.c, driver/mpi_transport.c).
+eig_add_test(unit_launcher test_launcher.c LABELS unit)
+target_sources(unit_launcher PRIVATE ${PROJECT_SOURCE_DIR}/driver/launcher.c ${PROJECT_SOURCE_DIR}/driver/mpi_transport.c)
+target_include_directories(unit_launcher PRIVATE ${PROJECT_SOURCE_DIR}/driver)
+eig_add_cli_test(cli_one_node_pml one_node_pml.sh)

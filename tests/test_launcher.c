@@ -1,0 +1,118 @@
+/* driver/launcher.c and driver/mpi_transport.c: what the launcher's
+ * environment says (one node or not, the local rank) and the PML eigsweep
+ * asks Open MPI for before MPI_Init. The whole-job path (mpirun, a
+ * singleton, the report's mpi_pml) runs in tests/cli/one_node_pml.sh. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "launcher.h"
+#include "mpi_transport.h"
+#include "testutil.h"
+
+static const char *const launcher_vars[] = {
+    "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_SIZE", "OMPI_COMM_WORLD_LOCAL_RANK", "PMIX_RANK",
+    "PMIX_LOCAL_RANK", "PMIX_LOCAL_SIZE", "PMI_RANK", "PMI_SIZE", "MPI_LOCALRANKID", "MPI_LOCALNRANKS",
+    "SLURM_PROCID", "SLURM_STEP_NUM_NODES", "OMPI_MCA_pml", "EIG_ONE_NODE_PML"};
+
+/* A clean environment, then the NAME, VALUE pairs of kv (NULL-terminated). */
+static void env_list(const char *const *kv)
+{
+    for (size_t i = 0; i < sizeof launcher_vars / sizeof *launcher_vars; i++) unsetenv(launcher_vars[i]);
+    for (int i = 0; kv[i] && kv[i + 1]; i += 2) setenv(kv[i], kv[i + 1], 1);
+}
+
+/* The same with the pairs as arguments. */
+static void env_is(const char *first, ...)
+{
+    const char *kv[16] = {first};
+    int n = 0;
+    va_list ap;
+    va_start(ap, first);
+    while (kv[n] && n < 15) kv[++n] = va_arg(ap, const char *);
+    va_end(ap);
+    kv[n] = NULL;
+    env_list(kv);
+}
+
+typedef struct {
+    const char *what;
+    const char *env[12]; /* NAME, VALUE, ..., NULL */
+    int one_node, present;
+} launch_case;
+
+static void one_node_cases(void)
+{
+    static const launch_case cases[] = {
+        {"a singleton (no launcher)", {NULL}, 1, 0},
+        {"mpirun, 4 ranks on one node", {"OMPI_COMM_WORLD_SIZE", "4", "OMPI_COMM_WORLD_LOCAL_SIZE", "4", NULL}, 1, 1},
+        {"mpirun, 8 ranks, 4 on this node", {"OMPI_COMM_WORLD_SIZE", "8", "OMPI_COMM_WORLD_LOCAL_SIZE", "4", NULL}, 0, 1},
+        {"mpirun without a local size", {"OMPI_COMM_WORLD_SIZE", "2", NULL}, 0, 1},
+        {"srun, a one-node step", {"SLURM_PROCID", "3", "SLURM_STEP_NUM_NODES", "1", NULL}, 1, 1},
+        {"srun, a two-node step", {"SLURM_PROCID", "0", "SLURM_STEP_NUM_NODES", "2", NULL}, 0, 1},
+        {"srun without a node count", {"SLURM_PROCID", "0", NULL}, 0, 1},
+        {"Hydra, 2 of 2 ranks here", {"PMI_RANK", "1", "PMI_SIZE", "2", "MPI_LOCALNRANKS", "2", NULL}, 1, 1},
+        {"Hydra, 2 of 6 ranks here", {"PMI_RANK", "1", "PMI_SIZE", "6", "MPI_LOCALNRANKS", "2", NULL}, 0, 1},
+        {"PMIx alone (no sizes)", {"PMIX_RANK", "0", NULL}, 0, 1},
+        {"mpirun inside an sbatch of 2 nodes, 2 ranks here",
+         {"SLURM_PROCID", "0", "SLURM_STEP_NUM_NODES", "2", "OMPI_COMM_WORLD_SIZE", "2", "OMPI_COMM_WORLD_LOCAL_SIZE", "2", NULL},
+         1, 1},
+        {"an empty OMPI_COMM_WORLD_SIZE is no launcher", {"OMPI_COMM_WORLD_SIZE", "", NULL}, 1, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const launch_case *c = &cases[i];
+        env_list(c->env);
+        eig_test_expect(eig_launcher_one_node() == c->one_node, "%s: one node %d", c->what, c->one_node);
+        eig_test_expect(eig_launcher_present() == c->present, "%s: launcher present %d", c->what, c->present);
+    }
+}
+
+static void local_ranks(void)
+{
+    int lr = -1, ls = -1;
+    env_is(NULL);
+    eig_test_expect(eig_launcher_local(&lr, &ls) && lr == 0 && ls == 1, "a singleton is local rank 0 of 1");
+    env_is("OMPI_COMM_WORLD_SIZE", "8", "OMPI_COMM_WORLD_LOCAL_RANK", "3", "OMPI_COMM_WORLD_LOCAL_SIZE", "4", NULL);
+    eig_test_expect(eig_launcher_local(&lr, &ls) && lr == 3 && ls == 4, "mpirun: local rank 3 of 4 (got %d of %d)", lr, ls);
+    env_is("OMPI_COMM_WORLD_LOCAL_RANK", "4", "OMPI_COMM_WORLD_LOCAL_SIZE", "4", NULL);
+    eig_test_expect(!eig_launcher_local(&lr, &ls), "a local rank past the local size is refused");
+    env_is("SLURM_PROCID", "5", NULL);
+    eig_test_expect(!eig_launcher_local(&lr, &ls), "srun says no local rank");
+}
+
+/* The variable Open MPI reads, after eig_mpi_transport_prepare_env. */
+static const char *pml_after(void)
+{
+    eig_mpi_transport_prepare_env();
+    return getenv("OMPI_MCA_pml");
+}
+
+static void pml_choice(void)
+{
+    env_is("OMPI_COMM_WORLD_SIZE", "2", "OMPI_COMM_WORLD_LOCAL_SIZE", "2", NULL);
+    const char *p = pml_after();
+    eig_test_expect(p && !strcmp(p, "ob1"), "one node: ob1 (got %s)", p ? p : "unset");
+    eig_test_expect(strstr(eig_mpi_transport_choice(), "ob1") != NULL, "the report says ob1: %s", eig_mpi_transport_choice());
+    env_is("OMPI_COMM_WORLD_SIZE", "8", "OMPI_COMM_WORLD_LOCAL_SIZE", "4", NULL);
+    p = pml_after();
+    eig_test_expect(p == NULL, "two nodes: left to Open MPI (got %s)", p ? p : "unset");
+    env_is("OMPI_COMM_WORLD_SIZE", "2", "OMPI_COMM_WORLD_LOCAL_SIZE", "2", "OMPI_MCA_pml", "ucx", NULL);
+    p = pml_after();
+    eig_test_expect(p && !strcmp(p, "ucx"), "the user's ucx is kept (got %s)", p ? p : "unset");
+    eig_test_expect(strstr(eig_mpi_transport_choice(), "user") != NULL, "the report says the user's: %s",
+                    eig_mpi_transport_choice());
+    env_is("EIG_ONE_NODE_PML", "0", NULL);
+    p = pml_after();
+    eig_test_expect(p == NULL, "EIG_ONE_NODE_PML=0: left to Open MPI (got %s)", p ? p : "unset");
+    env_is(NULL);
+    p = pml_after();
+    eig_test_expect(p && !strcmp(p, "ob1"), "a singleton: ob1 (got %s)", p ? p : "unset");
+}
+
+int main(void)
+{
+    one_node_cases();
+    local_ranks();
+    pml_choice();
+    return eig_test_summary();
+}
