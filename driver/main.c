@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "eig_error.h"
 #include "gpu_warmup.h"
+#include "mpi_transport.h"
 #include "mpiio_env.h"
 #include "release_later.h"
 #include "timeline.h"
@@ -73,6 +74,7 @@ int main(int argc, char **argv)
 {
     eig_timeline_start(); /* the report's wall starts here, before MPI_Init (driver/timeline.h) */
     eig_mpiio_prepare_env(); /* before MPI_Init reads it: long file names (io/mpiio_env.c) */
+    eig_mpi_transport_prepare_env(); /* shared memory only for a one-node job: 0.2 s less MPI_Init */
     eig_gpu_warmup_start(argc, argv); /* the CUDA context, while MPI_Init runs (driver/gpu_warmup.h) */
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
