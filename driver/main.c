@@ -110,8 +110,11 @@ int main(int argc, char **argv)
     } else {
         rc = eig_agree(&ctx, EIG_ERROR(EIG_ERR_USAGE, "unknown command '%s' (see eigsweep --help)", cmd));
     }
-    eig_release_join(); /* buffers a solve left to free after its output was renamed */
+    eig_timeline_trace_exit("command done");
     eig_gpu_warmup_join();
+    eig_release_join(); /* buffers a solve left to free after its output was renamed */
+    eig_timeline_trace_exit("buffers released");
     MPI_Finalize();
+    eig_timeline_trace_exit("MPI_Finalize done");
     return rc;
 }
