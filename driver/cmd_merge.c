@@ -136,7 +136,7 @@ static int same_run(const part_info *a, const part_info *b)
     EIG_CHECK(!a->reduce[0] || !strcmp(a->reduce_type, b->reduce_type), EIG_ERR_INPUT,
               "%s and %s were solved with different --reduce-type (%s; %s): the merged file has one type; solve the "
               "parts again with the same type", a->path, b->path, a->reduce_type, b->reduce_type);
-    EIG_CHECK(a->iterations == b->iterations, EIG_ERR_INPUT, "%s %s /iterations and %s %s (solved by different "
+    EIG_CHECK(a->iterations == b->iterations, EIG_ERR_INPUT, "%s %s /iterations and %s %s it (solved by different "
               "eigsweep versions?); solve the parts again alike", a->path, a->iterations ? "holds" : "lacks", b->path,
               b->iterations ? "holds" : "lacks");
     return 0;
