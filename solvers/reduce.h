@@ -9,6 +9,8 @@
 
 #include "eigsweep.h"
 
+/* The types are the datasets' by default; --reduce-type float32 writes the
+ * float64 ones as float32 (computed in double all the same). */
 typedef enum {
     EIG_RED_ABSCISSA = 0,      /* max Re(lambda)                              float64 */
     EIG_RED_RADIUS,            /* max |lambda|                                float64 */
