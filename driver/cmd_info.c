@@ -181,12 +181,13 @@ static herr_t print_link(hid_t g, const char *name, const H5L_info_t *info, void
  * grid is read flat, row-major (point g = its flat index). */
 static int show_results(hid_t f, const char *path, long long k)
 {
+    /* (/iterations: absent in a reduced file without `iterations` in its list) */
     hid_t d = eig_h5_open_dataset(f, "/eigenvalues"), ds = eig_h5_open_dataset(f, "/status"),
-          di = eig_h5_open_dataset(f, "/iterations");
+          di = H5Lexists(f, "iterations", H5P_DEFAULT) > 0 ? eig_h5_open_dataset(f, "/iterations") : -2;
     hid_t s = d >= 0 ? H5Dget_space(d) : -1, t = d >= 0 ? H5Dget_type(d) : -1;
     hsize_t dims[H5S_MAX_RANK] = {0};
     int nd = s >= 0 ? H5Sget_simple_extent_ndims(s) : -1, lead = nd - 1;
-    int ok = d >= 0 && ds >= 0 && di >= 0 && s >= 0 && t >= 0 && lead >= 1 && lead <= EIG_GRID_MAX_AXES &&
+    int ok = d >= 0 && ds >= 0 && di != -1 && s >= 0 && t >= 0 && lead >= 1 && lead <= EIG_GRID_MAX_AXES &&
              H5Sget_simple_extent_dims(s, dims, NULL) == nd && dims[lead] <= 4096;
     int cplx = ok && H5Tget_class(t) == H5T_COMPOUND, n = ok ? (int)dims[lead] : 0;
     long long rows = 1;
@@ -199,7 +200,7 @@ static int show_results(hid_t f, const char *path, long long k)
     ok = ok && v && st && it;
     if (ok && k > 0)
         ok = eig_grid_read(d, mt, lead, 0, (eig_idx)k, v) == 0 && eig_grid_read(ds, H5T_NATIVE_INT8, lead, 0, (eig_idx)k, st) == 0 &&
-             eig_grid_read(di, H5T_NATIVE_INT32, lead, 0, (eig_idx)k, it) == 0;
+             (di < 0 || eig_grid_read(di, H5T_NATIVE_INT32, lead, 0, (eig_idx)k, it) == 0);
     for (long long m = 0; ok && m < k; m++) {
         printf("  matrix %lld", m);
         if (lead > 1) { /* its grid indices, last axis fastest */
@@ -208,7 +209,9 @@ static int show_results(hid_t f, const char *path, long long k)
             for (int a = 0; a < lead; a++) printf("%s%lld", a ? "," : " [", idx[a]);
             printf("]");
         }
-        printf(": %s, %d iterations:", st[m] == -1 ? "pending" : eig_status_name(st[m]), it[m]);
+        printf(": %s", st[m] == -1 ? "pending" : eig_status_name(st[m]));
+        if (di >= 0) printf(", %d iterations", it[m]);
+        printf(":");
         for (int j = 0; j < n; j++) {
             if (cplx) {
                 double re = v[(m * n + j) * 2], im = v[(m * n + j) * 2 + 1];

@@ -26,7 +26,9 @@ typedef struct {
     char input[4096], kind[32], method[32], precision[16];
     char identity[EIG_IDENTITY_CAP], dataset[EIG_DATASET_PATH_MAX * 2], options[512]; /* input_identity, input_dataset, solve_options */
     char reduce[1024]; /* the reduce attribute ("" without --reduce) */
+    char reduce_type[16]; /* the reduce_type attribute: float32 or float64 (older parts: float64) */
     int n, vectors;    /* n: 0 in a part reduced without values (the spec says it) */
+    int iterations;    /* holds /iterations (a reduced part only when `iterations` was listed) */
 } part_info;
 
 static void merge_usage(void)
@@ -59,6 +61,11 @@ static int open_part(const char *path, part_info *p)
     p->file = H5Fopen(path, H5F_ACC_RDONLY, H5P_DEFAULT);
     EIG_CHECK(p->file >= 0, EIG_ERR_INPUT, "%s: cannot open as HDF5", path);
     if (eig_h5_read_attr_string(p->file, "reduce", p->reduce, sizeof p->reduce) != 0) p->reduce[0] = '\0';
+    if (eig_h5_read_attr_string(p->file, "reduce_type", p->reduce_type, sizeof p->reduce_type) != 0)
+        snprintf(p->reduce_type, sizeof p->reduce_type, "float64"); /* (before --reduce-type: all float64) */
+    EIG_CHECK(!strcmp(p->reduce_type, "float32") || !strcmp(p->reduce_type, "float64"), EIG_ERR_INPUT,
+              "%s: reduce_type '%s' is not float32 or float64 (file damaged?)", path, p->reduce_type);
+    p->iterations = H5Lexists(p->file, "iterations", H5P_DEFAULT) > 0;
     EIG_CHECK(H5Lexists(p->file, "status", H5P_DEFAULT) > 0 && (p->reduce[0] || H5Lexists(p->file, "eigenvalues", H5P_DEFAULT) > 0),
               EIG_ERR_INPUT, "%s: not an eigsweep result file", path);
     p->start = attr_i64(p->file, "range_start");
@@ -126,6 +133,12 @@ static int same_run(const part_info *a, const part_info *b)
               a->path, b->path);
     EIG_CHECK(!strcmp(a->reduce, b->reduce), EIG_ERR_INPUT, "%s and %s were solved with different --reduce lists (%s; %s)",
               a->path, b->path, a->reduce[0] ? a->reduce : "none", b->reduce[0] ? b->reduce : "none");
+    EIG_CHECK(!a->reduce[0] || !strcmp(a->reduce_type, b->reduce_type), EIG_ERR_INPUT,
+              "%s and %s were solved with different --reduce-type (%s; %s): the merged file has one type; solve the "
+              "parts again with the same type", a->path, b->path, a->reduce_type, b->reduce_type);
+    EIG_CHECK(a->iterations == b->iterations, EIG_ERR_INPUT, "%s %s /iterations and %s %s it (solved by different "
+              "eigsweep versions?); solve the parts again alike", a->path, a->iterations ? "holds" : "lacks", b->path,
+              b->iterations ? "holds" : "lacks");
     return 0;
 }
 
@@ -157,6 +170,7 @@ static int copy_part(const part_info *p, eig_result_file *out, const eig_solve_p
     for (eig_idx off = 0; !rc && off < p->count; off += block) {
         eig_idx cnt = p->count - off < block ? p->count - off : block;
         for (int k = 0; k < nsets && !rc; k++) {
+            if (k == 1 && out->iterations < 0) continue; /* (reduced without `iterations`: none to copy) */
             hid_t d = eig_h5_open_dataset(p->file, sets[k].name), fs, ms;
             eig_h5_select_rows(d, off, cnt, &fs, &ms);
             herr_t e = d < 0 ? -1 : H5Dread(d, sets[k].type, ms, fs, H5P_DEFAULT, sets[k].buf);
@@ -173,6 +187,18 @@ static int copy_part(const part_info *p, eig_result_file *out, const eig_solve_p
             char name[64];
             eig_reduce_dataset_name(&out->reduce.item[j], name, sizeof name);
             hid_t d = eig_h5_open_dataset(p->file, name), t = d >= 0 ? H5Dget_type(d) : -1, fs = -1, ms = -1;
+            /* The merged file's type is the parts' (--reduce-type): copied
+             * as it is, never converted; a part whose dataset is of another
+             * type than its reduce_type says is damaged. */
+            hid_t ot = H5Dget_type(out->reduced[j]);
+            const int same_type = t >= 0 && ot >= 0 && H5Tequal(t, ot) > 0;
+            if (ot >= 0) H5Tclose(ot);
+            if (d >= 0 && t >= 0 && !same_type) {
+                H5Tclose(t), H5Dclose(d);
+                rc = EIG_ERROR(EIG_ERR_INPUT, "%s: /%s is not of the type its reduce_type (%s) says (file damaged?)",
+                               p->path, name, p->reduce_type);
+                break;
+            }
             herr_t e = d < 0 || t < 0 || H5Tget_size(t) > 16 ? -1 : eig_h5_select_rows(d, off, cnt, &fs, &ms);
             if (e >= 0) e = H5Dread(d, t, ms, fs, H5P_DEFAULT, col);
             if (e >= 0) e = eig_grid_write(out->reduced[j], t, out->grid.rank, p->start + off, cnt, col);
@@ -255,6 +281,12 @@ static int merge(int nparts, char **paths, const char *output, int force)
         eig_reduce_list reduce = {0};
         if (!rc && parts[0].reduce[0]) rc = eig_reduce_parse(parts[0].reduce, &reduce);
         if (!rc && parts[0].reduce[0]) rc = eig_reduce_resolve(&reduce, &p, n);
+        if (!rc && reduce.given) {
+            reduce.float32 = !strcmp(parts[0].reduce_type, "float32");
+            /* Parts of an eigsweep before `iterations` was an item kept
+             * /iterations whatever the list: so does their merged file. */
+            if (parts[0].iterations && !reduce.values) reduce.iterations = 1;
+        }
         /* A sweep's file has the grid's shape, as one whole run writes it */
         eig_results_mode mode = {0, force, 0, "merged", have_spec ? &spec.grid : NULL, reduce.given ? &reduce : NULL};
         eig_result_file out;

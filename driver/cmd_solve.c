@@ -48,6 +48,7 @@ typedef struct {
     const char *kernel;
     eig_input_spec in_spec; /* --kind, --dataset, --diag, --offdiag */
     eig_reduce_list reduce; /* --reduce (docs/reductions.md); zero: every eigenvalue */
+    const char *reduce_type; /* --reduce-type as given (NULL: float64), applied to reduce after parsing */
 } solve_options;
 
 static void solve_usage(void)
@@ -102,8 +103,12 @@ static void solve_usage(void)
            "  --max-iter K          iteration cap per eigenvalue (default 30)\n"
            "  --reduce LIST         per matrix (grid point), instead of every eigenvalue: a comma list of\n"
            "                        abscissa, radius, min-damping, unstable, unstable-discrete, min, max,\n"
-           "                        gap:I, eig:I (I 0-based) and values (keep the eigenvalues too);\n"
+           "                        gap:I, eig:I (I 0-based), values (keep the eigenvalues too) and\n"
+           "                        iterations (keep /iterations, which a list without values drops);\n"
            "                        datasets shaped like the grid: docs/reductions.md\n"
+           "  --reduce-type T       float64 (default) or float32: the type of the float reductions in\n"
+           "                        the file (computed in double, rounded to float32 once when written;\n"
+           "                        counts stay int32)\n"
            "  --report FILE.json    timing statistics as JSON\n"
            "  --strict              a matrix that fails makes the run fail (no output)\n"
            "  --trust-kind          skip the check that symmetric/hermitian input is so\n"
@@ -123,6 +128,8 @@ static void solve_usage(void)
            "  eigsweep solve sym.h5 -o eig.h5 --method jacobi --vectors\n"
            "  eigsweep solve mine.h5 -o eig.h5 --dataset /run1/A --kind symmetric\n"
            "  eigsweep solve tri.h5 -o low.h5 --select-index 0:9\n"
+           "  eigsweep solve control.h5 -o map.h5 --reduce abscissa --reduce-type float32\n"
+           "    (a sweep's stability map: 5 bytes a point, /abscissa float32 and /status int8)\n"
            "  mpirun -np 8 --map-by slot:PE=2 eigsweep solve huge.h5 --check-only\n");
 }
 
@@ -168,7 +175,7 @@ static int check_kernel(const solve_options *o)
 static int parse_solve(int argc, char **argv, solve_options *o, int *help)
 {
     enum { O_METHOD = 256, O_VECTORS, O_SELI, O_SELR, O_BACKEND, O_CHUNK, O_STREAMS, O_KERNEL, O_RANGE,
-           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH, O_SHARE, O_GPUMEM, O_GATHER_VIA, O_READ_WITH, O_CHECK_ONLY, O_REDUCE, O_SPEC };
+           O_MAXIT, O_REPORT, O_STRICT, O_FORCE, O_TRUST, O_RESUME, O_OUTPUT, O_BALANCE, O_SYNTH, O_SHARE, O_GPUMEM, O_GATHER_VIA, O_READ_WITH, O_CHECK_ONLY, O_REDUCE, O_REDUCE_TYPE, O_SPEC };
     static const struct option opts[] = {
         {"method", required_argument, 0, O_METHOD},
         {"vectors", no_argument, 0, O_VECTORS},  {"select-index", required_argument, 0, O_SELI},
@@ -180,7 +187,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         {"resume", no_argument, 0, O_RESUME},    {"output", required_argument, 0, O_OUTPUT},
         {"balance", required_argument, 0, O_BALANCE}, {"synthetic", required_argument, 0, O_SYNTH}, {"share-gpu", no_argument, 0, O_SHARE},
         {"max-gpu-mem", required_argument, 0, O_GPUMEM}, {"gather-via", required_argument, 0, O_GATHER_VIA}, {"read-with", required_argument, 0, O_READ_WITH}, {"check-only", no_argument, 0, O_CHECK_ONLY},    {"force", no_argument, 0, O_FORCE},
-        {"reduce", required_argument, 0, O_REDUCE},
+        {"reduce", required_argument, 0, O_REDUCE}, {"reduce-type", required_argument, 0, O_REDUCE_TYPE},
         EIG_INPUT_SPEC_OPTIONS(O_SPEC),
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
@@ -275,6 +282,12 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         }
         case O_FORCE: o->force = 1; break;
         case O_REDUCE: EIG_CALL(eig_reduce_parse(optarg, &o->reduce)); break;
+        case O_REDUCE_TYPE: {
+            int float32;
+            EIG_CALL(eig_reduce_type_parse(optarg, &float32));
+            o->reduce_type = optarg;
+            break;
+        }
         case 'q': o->quiet = 1; break;
         case 'h': *help = 1; return 0;
         case ':': return EIG_ERROR(EIG_ERR_USAGE, "solve: option %s needs a value", argv[optind - 1]);
@@ -296,6 +309,8 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
                   "solve: --check-only reads and checks IN.h5 and writes nothing: drop -o, --resume and --force");
         return 0;
     }
+    if (o->reduce_type) /* (after the loop: --reduce may come after it) */
+        EIG_CALL(eig_reduce_type_parse(o->reduce_type, &o->reduce.float32));
     EIG_CHECK(o->output, EIG_ERR_USAGE, "solve: -o OUT.h5 is required");
     EIG_CALL(eig_h5_check_output_name(o->output)); /* OUT.h5.partial must fit: refused before any work */
     EIG_CALL(check_not_input(o));
@@ -335,11 +350,14 @@ static void resume_key(const solve_options *o, const eig_source *src, char *key,
              src->identity, src->dataset, src->offdiag[0] ? "," : "", src->offdiag, (long long)src->count, src->n,
              eig_kind_name(p->kind), p->precision == EIG_PREC_SINGLE ? "single" : "double", (long long)o->range_start,
              (long long)o->range_count, options);
-    /* --reduce: what the file holds (a run without it keeps its old key) */
+    /* --reduce: what the file holds (a run without it keeps its old key).
+     * The type is always named: a reduced .partial of an eigsweep before
+     * --reduce-type (whose lists without values still kept /iterations)
+     * has a key without it, and is refused rather than half-resumed. */
     if (o->reduce.given && at > 0 && (size_t)at < cap) {
         char reduce[1024];
         eig_reduce_text(&o->reduce, reduce, sizeof reduce);
-        snprintf(key + at, cap - (size_t)at, " reduce=%s", reduce);
+        snprintf(key + at, cap - (size_t)at, " reduce=%s reduce_type=%s", reduce, eig_reduce_type_name(&o->reduce));
     }
 }
 
@@ -457,7 +475,13 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     rc = check_ranges(&o, &src);
     int auto_method = o.params.method == EIG_METHOD_AUTO;
     if (!rc) rc = eig_method_resolve(&o.params, src.n);
+    const int values_listed = o.reduce.values; /* (resolve forgets a list of values alone) */
     if (!rc) rc = eig_reduce_resolve(&o.reduce, &o.params, src.n);
+    if (!rc && o.reduce_type && !o.reduce.given)
+        rc = EIG_ERROR(EIG_ERR_USAGE, "--reduce-type %s: the type of the reductions, but this run has none (%s); "
+                       "give --reduce LIST, or drop --reduce-type", o.reduce_type,
+                       values_listed ? "--reduce values alone keeps every eigenvalue, as without --reduce"
+                                       : "no --reduce");
     if ((rc = eig_agree(ctx, rc))) { eig_source_close(&src); return rc; }
 
     eig_pipeline pl;
@@ -574,7 +598,8 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
         char reduce[1024];
         eig_reduce_text(&o.reduce, reduce, sizeof reduce);
         size_t at = strlen(info.header);
-        snprintf(info.header + at, sizeof info.header - at, " reduce=%s", reduce);
+        snprintf(info.header + at, sizeof info.header - at, " reduce=%s reduce_type=%s", reduce,
+                 eig_reduce_type_name(&o.reduce));
     }
     if (!o.synthetic) { /* which reader carried the input (io/direct_read.h); rank 0's; a sweep's are formed */
         size_t hl = strlen(info.header);

@@ -300,7 +300,7 @@ static int write_chunk(loop_state *s, const chunk_buf *b, eig_slice c)
 
 /* The parts of a chunk's payload, in the order they travel (at most
  * PAYLOAD_PARTS): what the output keeps, no more (--reduce without values:
- * no eigenvalues). */
+ * no eigenvalues, and no iterations unless listed). */
 enum { PAYLOAD_PARTS = 5 };
 static int payload_parts(loop_state *s, chunk_buf *b, eig_idx count, void **parts, size_t *sizes)
 {
@@ -308,7 +308,7 @@ static int payload_parts(loop_state *s, chunk_buf *b, eig_idx count, void **part
     const eig_reduce_list *red = s->pl->reduce;
     if (eig_reduce_keeps_values(red)) parts[np] = b->values, sizes[np++] = (size_t)(s->l.values * count) * s->es;
     parts[np] = b->status, sizes[np++] = (size_t)count;
-    parts[np] = b->iters, sizes[np++] = sizeof(int32_t) * (size_t)count;
+    if (eig_reduce_keeps_iterations(red)) parts[np] = b->iters, sizes[np++] = sizeof(int32_t) * (size_t)count;
     if (s->l.vectors) parts[np] = b->vectors, sizes[np++] = (size_t)(s->l.vectors * count) * s->es;
     if (red && red->slots) parts[np] = b->reduced, sizes[np++] = sizeof(double) * (size_t)red->slots * (size_t)count;
     return np;

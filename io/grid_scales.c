@@ -24,7 +24,9 @@ eig_idx eig_grid_points(const eig_grid *g)
 
 /* Chunks of about 1 MiB: whole trailing dimensions, and along the grid as
  * many steps of the first axis as fit (down to one step; then the next
- * axis is cut the same way). */
+ * axis is cut the same way). The cut axis is split into equal chunks: HDF5
+ * allocates the last chunk whole, so 464 cut as 282 + 182 would store 564
+ * (a 464^3 float64 map 22% larger than its data), 2 x 232 stores 464. */
 static hid_t grid_dcpl(int nd, const hsize_t *dims, size_t elem)
 {
     hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
@@ -36,7 +38,10 @@ static hid_t grid_dcpl(int nd, const hsize_t *dims, size_t elem)
         for (int j = k + 1; j < nd; j++) step *= chunk[j];
         hsize_t fit = ((hsize_t)1 << 20) / step;
         if (fit >= 1) {
-            if (chunk[k] > fit) chunk[k] = fit;
+            if (chunk[k] > fit) {
+                const hsize_t pieces = (chunk[k] + fit - 1) / fit;
+                chunk[k] = (chunk[k] + pieces - 1) / pieces; /* (<= fit: at most pieces - 1 elements of padding) */
+            }
             break;
         }
         chunk[k] = 1;

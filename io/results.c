@@ -43,12 +43,23 @@ static hid_t create_status(hid_t file, const eig_grid *g)
     return eig_grid_create_dataset(file, "status", H5T_STD_I8LE, g, 0, NULL, H5T_NATIVE_INT8, &pending);
 }
 
-/* A reduction's dataset type: int32 for counts, {r, i} float64 for eig:I
- * of a general matrix, float64 otherwise. Caller closes. */
-static hid_t reduced_type(const eig_reduce_item *it)
+/* A reduction's dataset type: int32 for counts; for the others float64,
+ * or float32 with --reduce-type float32 ({r, i} of that float for eig:I of
+ * a general matrix). Caller closes. */
+static hid_t reduced_type(const eig_reduce_item *it, int float32)
 {
     if (eig_reduce_is_count(it->kind)) return H5Tcopy(H5T_STD_I32LE);
-    return it->width == 2 ? eig_h5_complex_type(EIG_PREC_DOUBLE) : H5Tcopy(H5T_IEEE_F64LE);
+    if (it->width == 2) return eig_h5_complex_type(float32 ? EIG_PREC_SINGLE : EIG_PREC_DOUBLE);
+    return H5Tcopy(float32 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE);
+}
+
+/* Bytes a point's reductions take in the file. */
+static hsize_t reduced_bytes_per_point(const eig_reduce_list *red)
+{
+    hsize_t bytes = 0;
+    for (int j = 0; j < red->count; j++)
+        bytes += eig_reduce_is_count(red->item[j].kind) ? 4 : (hsize_t)red->item[j].width * (red->float32 ? 4 : 8);
+    return bytes;
 }
 
 /* The reductions' datasets (created, or opened on --resume), then the
@@ -58,7 +69,7 @@ static int reduced_datasets(eig_result_file *r, int create)
     for (int j = 0; j < r->reduce.count; j++) {
         char name[64];
         eig_reduce_dataset_name(&r->reduce.item[j], name, sizeof name);
-        hid_t t = reduced_type(&r->reduce.item[j]);
+        hid_t t = reduced_type(&r->reduce.item[j], r->reduce.float32);
         r->reduced[j] = create ? eig_grid_create_dataset(r->file, name, t, &r->grid, 0, NULL, -1, NULL)
                                : eig_h5_open_dataset(r->file, name);
         H5Tclose(t);
@@ -84,8 +95,9 @@ static hsize_t bytes_needed(const eig_result_file *r)
     const eig_solve_params *p = &r->params;
     eig_layout l = eig_layout_of(p, r->n);
     const eig_idx values = eig_reduce_keeps_values(&r->reduce) ? l.values : 0;
-    hsize_t raw = (hsize_t)r->count * ((hsize_t)(values + l.vectors) * eig_h5_real_size(p->precision) + 5 +
-                                       sizeof(double) * (hsize_t)r->reduce.slots);
+    const hsize_t status = 1, iterations = eig_reduce_keeps_iterations(&r->reduce) ? 4 : 0;
+    hsize_t raw = (hsize_t)r->count * ((hsize_t)(values + l.vectors) * eig_h5_real_size(p->precision) + status +
+                                       iterations + reduced_bytes_per_point(&r->reduce));
     return raw + raw / 64 + (2 << 20);
 }
 
@@ -126,8 +138,9 @@ static int create_fresh(eig_result_file *r)
     if (keep_values) r->values = eig_grid_create_dataset(r->file, "eigenvalues", t, g, 1, nn, -1, NULL);
     H5Tclose(t);
     r->status = create_status(r->file, g);
-    r->iterations = eig_grid_create_dataset(r->file, "iterations", H5T_STD_I32LE, g, 0, NULL, -1, NULL);
-    int ok = (r->values >= 0 || !keep_values) && r->status >= 0 && r->iterations >= 0;
+    const int keep_iterations = eig_reduce_keeps_iterations(&r->reduce);
+    if (keep_iterations) r->iterations = eig_grid_create_dataset(r->file, "iterations", H5T_STD_I32LE, g, 0, NULL, -1, NULL);
+    int ok = (r->values >= 0 || !keep_values) && r->status >= 0 && (r->iterations >= 0 || !keep_iterations);
     if (p->vectors) {
         t = vectors_type(p);
         r->vectors = eig_grid_create_dataset(r->file, "eigenvectors", t, g, 2, nn, -1, NULL);
@@ -148,6 +161,7 @@ static int create_fresh(eig_result_file *r)
         char text[1024];
         eig_reduce_text(&r->reduce, text, sizeof text);
         ok = ok && eig_h5_write_attr_string(r->file, "reduce", text) == 0;
+        ok = ok && eig_h5_write_attr_string(r->file, "reduce_type", eig_reduce_type_name(&r->reduce)) == 0;
     }
     ok = ok && eig_h5_write_attr_string(r->file, "resume_key", r->key) == 0;
     ok = ok && eig_h5_write_attr_string(r->file, "run_id", r->run_id) == 0;
@@ -187,9 +201,11 @@ static int reopen_partial(eig_result_file *r)
     const int keep_values = eig_reduce_keeps_values(&r->reduce);
     if (keep_values) r->values = eig_h5_open_dataset(r->file, "eigenvalues");
     r->status = eig_h5_open_dataset(r->file, "status");
-    r->iterations = eig_h5_open_dataset(r->file, "iterations");
+    const int keep_iterations = eig_reduce_keeps_iterations(&r->reduce);
+    if (keep_iterations) r->iterations = eig_h5_open_dataset(r->file, "iterations");
     if (r->params.vectors) r->vectors = eig_h5_open_dataset(r->file, "eigenvectors");
-    if ((keep_values && r->values < 0) || r->status < 0 || r->iterations < 0 || (r->params.vectors && r->vectors < 0) ||
+    if ((keep_values && r->values < 0) || r->status < 0 || (keep_iterations && r->iterations < 0) ||
+        (r->params.vectors && r->vectors < 0) ||
         reduced_datasets(r, 0) != 0) {
         eig_results_finish(r, 0, 1);
         return EIG_ERROR(EIG_ERR_OUTPUT, "%s: --resume: the partial output lacks its datasets; remove it", r->tmp_path);
@@ -396,7 +412,7 @@ int eig_results_write(eig_result_file *r, eig_idx start, eig_idx count, const vo
         rc |= eig_grid_write(r->vectors, xt, lead, start, count, vectors);
         H5Tclose(xt);
     }
-    rc |= eig_grid_write(r->iterations, H5T_NATIVE_INT32, lead, start, count, iterations);
+    if (r->iterations >= 0) rc |= eig_grid_write(r->iterations, H5T_NATIVE_INT32, lead, start, count, iterations);
     /* Last: a row counts as done (for --resume) only once all of it is written. */
     rc |= eig_grid_write(r->status, H5T_NATIVE_INT8, lead, start, count, status);
     EIG_CHECK(rc == 0, EIG_ERR_OUTPUT, "%s: write error at matrices %lld..%lld (disk full?)", r->tmp_path,
@@ -419,6 +435,15 @@ int eig_results_write_reduced(eig_result_file *r, eig_idx start, eig_idx count, 
             int32_t *c = col;
             for (eig_idx m = 0; m < count; m++) c[m] = (int32_t)reduced[m * slots + it->offset];
             mt = H5Tcopy(H5T_NATIVE_INT32);
+        } else if (r->reduce.float32) {
+            /* --reduce-type float32: the double reduction rounded to nearest
+             * once, here (C's conversion in the default rounding mode, as
+             * numpy's np.float32(x)): the same bits from the CPU and the GPU,
+             * and no HDF5 conversion with its own overflow rules. */
+            float *c = col;
+            for (eig_idx m = 0; m < count; m++)
+                for (int q = 0; q < it->width; q++) c[m * it->width + q] = (float)reduced[m * slots + it->offset + q];
+            mt = it->width == 2 ? eig_h5_complex_type(EIG_PREC_SINGLE) : H5Tcopy(H5T_NATIVE_FLOAT);
         } else {
             double *c = col;
             for (eig_idx m = 0; m < count; m++)

@@ -9,6 +9,8 @@
 
 #include "eigsweep.h"
 
+/* The types are the datasets' by default; --reduce-type float32 writes the
+ * float64 ones as float32 (computed in double all the same). */
 typedef enum {
     EIG_RED_ABSCISSA = 0,      /* max Re(lambda)                              float64 */
     EIG_RED_RADIUS,            /* max |lambda|                                float64 */
@@ -20,6 +22,7 @@ typedef enum {
     EIG_RED_GAP,               /* lambda[I+1] - lambda[I] (real kinds)        float64 */
     EIG_RED_EIG,               /* lambda[I]: complex {r,i} for general         float64 */
     EIG_RED_VALUES,            /* every eigenvalue: /eigenvalues as without --reduce */
+    EIG_RED_ITERATIONS,        /* the per-point /iterations (always there with values) */
     EIG_RED_KIND_COUNT
 } eig_reduce_kind;
 
@@ -27,7 +30,7 @@ typedef enum {
 #define EIG_REDUCE_COUNT_FAILED (-1) /* a count's value at a point whose status is not ok */
 
 typedef struct {
-    int kind;   /* eig_reduce_kind, never EIG_RED_VALUES */
+    int kind;   /* eig_reduce_kind, never EIG_RED_VALUES or EIG_RED_ITERATIONS */
     int index;  /* I of gap:I and eig:I (0-based); 0 otherwise */
     int offset; /* first slot of this item in a point's reduced record */
     int width;  /* slots: 2 for eig:I of a general matrix (re, im), else 1 */
@@ -38,6 +41,8 @@ typedef struct {
 typedef struct {
     int given;                            /* --reduce was given */
     int values;                           /* `values` is in the list: /eigenvalues is written */
+    int iterations;                       /* `iterations` is in the list (without values: /iterations) */
+    int float32;                          /* --reduce-type float32: float reductions written as float32 */
     int count;                            /* reductions (values not counted) */
     int slots;                            /* doubles per point in the reduced buffer (eig_reduce_resolve) */
     eig_reduce_item item[EIG_REDUCE_MAX]; /* in the order given */
@@ -53,6 +58,17 @@ int eig_reduce_parse(const char *text, eig_reduce_list *r);
 int eig_reduce_resolve(eig_reduce_list *r, const eig_solve_params *p, int n);
 /* 1 when the run keeps every eigenvalue (no --reduce, or values listed). */
 int eig_reduce_keeps_values(const eig_reduce_list *r);
+/* 1 when the run writes /iterations: whenever it keeps the eigenvalues, and
+ * with `iterations` listed. A reduced run without either has no /iterations
+ * (4 bytes a point nobody asked for: as large as a float32 reduction). */
+int eig_reduce_keeps_iterations(const eig_reduce_list *r);
+/* The float reductions' dataset type, --reduce-type: "float32" or "float64"
+ * (the root attribute reduce_type and a word of the resume key). The
+ * values are computed in double either way; float32 is each rounded to
+ * nearest once, when written. */
+const char *eig_reduce_type_name(const eig_reduce_list *r);
+/* Parses --reduce-type's value into *float32 (1 for float32, 0 for float64). */
+int eig_reduce_type_parse(const char *text, int *float32);
 /* The item as --reduce spells it ("gap:3") and its dataset's name ("gap_3"). */
 void eig_reduce_item_text(const eig_reduce_item *it, char *out, size_t cap);
 void eig_reduce_dataset_name(const eig_reduce_item *it, char *out, size_t cap);

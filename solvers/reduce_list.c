@@ -10,11 +10,13 @@
 
 /* --reduce spelling and dataset name, in eig_reduce_kind order. */
 static const char *const spellings[EIG_RED_KIND_COUNT] = {"abscissa", "radius", "min-damping", "unstable",
-                                                          "unstable-discrete", "min", "max", "gap", "eig", "values"};
+                                                          "unstable-discrete", "min", "max", "gap", "eig", "values",
+                                                          "iterations"};
 static const char *const datasets[EIG_RED_KIND_COUNT] = {"abscissa", "radius", "min_damping", "unstable",
-                                                         "unstable_discrete", "min", "max", "gap", "eig", "eigenvalues"};
+                                                         "unstable_discrete", "min", "max", "gap", "eig", "eigenvalues",
+                                                         "iterations"};
 #define VALID_ITEMS                                                                                                  \
-    "abscissa, radius, min-damping, unstable, unstable-discrete, min, max, gap:I, eig:I, values"
+    "abscissa, radius, min-damping, unstable, unstable-discrete, min, max, gap:I, eig:I, values, iterations"
 
 static int indexed(int kind) { return kind == EIG_RED_GAP || kind == EIG_RED_EIG; }
 
@@ -70,6 +72,9 @@ int eig_reduce_parse(const char *text, eig_reduce_list *r)
         if (it.kind == EIG_RED_VALUES) {
             EIG_CHECK(!r->values, EIG_ERR_USAGE, "--reduce: 'values' is listed twice");
             r->values = 1;
+        } else if (it.kind == EIG_RED_ITERATIONS) {
+            EIG_CHECK(!r->iterations, EIG_ERR_USAGE, "--reduce: 'iterations' is listed twice");
+            r->iterations = 1;
         } else {
             for (int j = 0; j < r->count; j++)
                 EIG_CHECK(r->item[j].kind != it.kind || r->item[j].index != it.index, EIG_ERR_USAGE,
@@ -89,9 +94,12 @@ int eig_reduce_parse(const char *text, eig_reduce_list *r)
 
 int eig_reduce_resolve(eig_reduce_list *r, const eig_solve_params *p, int n)
 {
-    /* `values` alone is what a run without --reduce does: the same file,
-     * the same resume key, mergeable. */
-    if (r->given && !r->count) memset(r, 0, sizeof *r);
+    /* The eigenvalues come with their iteration counts, as without
+     * --reduce: `iterations` beside `values` says nothing more. */
+    if (r->values) r->iterations = 0;
+    /* `values` alone (or with iterations) is what a run without --reduce
+     * does: the same file, the same resume key, mergeable. */
+    if (r->given && !r->count && r->values) memset(r, 0, sizeof *r);
     if (!r->given) return 0;
     const int general = p->kind == EIG_KIND_GENERAL;
     EIG_CHECK(p->select == EIG_SELECT_ALL || !r->count, EIG_ERR_USAGE,
@@ -123,6 +131,18 @@ int eig_reduce_resolve(eig_reduce_list *r, const eig_solve_params *p, int n)
 
 int eig_reduce_keeps_values(const eig_reduce_list *r) { return !r || !r->given || r->values; }
 
+int eig_reduce_keeps_iterations(const eig_reduce_list *r) { return eig_reduce_keeps_values(r) || r->iterations; }
+
+const char *eig_reduce_type_name(const eig_reduce_list *r) { return r && r->float32 ? "float32" : "float64"; }
+
+int eig_reduce_type_parse(const char *text, int *float32)
+{
+    if (!strcmp(text, "float64")) *float32 = 0;
+    else if (!strcmp(text, "float32")) *float32 = 1;
+    else return EIG_ERROR(EIG_ERR_USAGE, "--reduce-type: '%s' is not float32 or float64", text);
+    return 0;
+}
+
 void eig_reduce_item_text(const eig_reduce_item *it, char *out, size_t cap)
 {
     if (indexed(it->kind)) snprintf(out, cap, "%s:%d", spellings[it->kind], it->index);
@@ -144,5 +164,7 @@ void eig_reduce_text(const eig_reduce_list *r, char *out, size_t cap)
         eig_reduce_item_text(&r->item[j], t, sizeof t);
         at += (size_t)snprintf(out + at, cap - at, "%s%s", j ? "," : "", t);
     }
+    if (r && r->iterations && !r->values && at < cap)
+        at += (size_t)snprintf(out + at, cap - at, "%siterations", at ? "," : "");
     if (eig_reduce_keeps_values(r) && at < cap) snprintf(out + at, cap - at, "%svalues", at ? "," : "");
 }

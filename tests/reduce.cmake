@@ -15,3 +15,10 @@ set_tests_properties(gpu_reduce_cli PROPERTIES LABELS "gpu;cli;mpi")
 add_test(NAME unit_grid_output_mpi COMMAND ${EIG_MPIEXEC} 3 ${EIG_MPI_FLAGS} $<TARGET_FILE:unit_grid_output>)
 set_tests_properties(unit_grid_output_mpi PROPERTIES LABELS "unit;mpi"
   ENVIRONMENT "OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMP_NUM_THREADS=1")
+# --reduce-type float32 and the `iterations` item (issue 21's 500 MB map):
+# float32 = np.float32 of the float64 reductions across ranks, balance, output
+# modes, --range + merge, kill + --resume; the refusals; info, check, plot.
+eig_add_cli_test(cli_reduce_type reduce_type.sh $<TARGET_FILE:eig_kill_shim>)
+if(EIGSWEEP_SANITIZE)
+  set_property(TEST cli_reduce_type APPEND PROPERTY ENVIRONMENT "EIG_SANITIZED=1")
+endif()

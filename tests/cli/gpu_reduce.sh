@@ -3,7 +3,8 @@
 # device equal numpy's from the eigenvalues the same run wrote (tests/cli/
 # reduce_check.py, to the bit), for every kind, both precisions, 1 and 2
 # ranks, --synthetic made on the GPU too; a run without values (the
-# eigenvalues never leave the device) writes the same reductions.
+# eigenvalues never leave the device) writes the same reductions, and with
+# --reduce-type float32 their float32 roundings (tests/cli/reduce_type_check.py).
 # Needs a GPU: exit 77 (skipped) otherwise.
 here=$(cd "$(dirname "$0")" && pwd)
 source "$here/lib.sh"
@@ -28,10 +29,14 @@ for spec in random-general:7 random-general:24 random-symmetric:6 random-symmetr
         --reduce "$list,values" --chunk 700
       expect "$what np=$np: device reductions equal numpy's" check "v$np.h5"
       expect "$what np=$np: no values" $MPIRUN -np $np "$BIN" solve in.h5 -o "r$np.h5" -q --force --share-gpu \
-        --reduce "$list" --chunk 700
+        --reduce "$list,iterations" --chunk 700
       names=$(echo "$list" | tr ',:-' ' __')
       # shellcheck disable=SC2086  # one dataset name per word
       same_datasets "v$np.h5" "r$np.h5" $names status iterations && pass
+      expect "$what np=$np: float32" $MPIRUN -np $np "$BIN" solve in.h5 -o "f$np.h5" -q --force --share-gpu \
+        --reduce "$list" --reduce-type float32 --chunk 700
+      expect "$what np=$np: float32 = np.float32 of the float64 reductions" \
+        "$py" "$here/reduce_type_check.py" "f$np.h5" "v$np.h5"
     done
   done
 done

@@ -57,19 +57,26 @@ with h5py.File('tampered.h5', 'r+') as f:
 if check tampered.h5 >/dev/null; then fail "the numpy check missed a one-ulp change"; else pass; fi
 
 # The same bits whatever the ranks, balance and output mode; without values,
-# the same reductions and no /eigenvalues.
+# the same reductions and no /eigenvalues, and /iterations only when listed
+# (the parallel output runs list it).
 list=abscissa,radius,min-damping,unstable,max,gap:2
 "$BIN" solve random-symmetric.h5 -o ref.h5 -q --reduce "$list,values"
 for np in 1 2 3 4; do
   for opts in "--balance static" "--balance dynamic" "--output parallel" "--output parallel --balance dynamic"; do
     tag="np$np-$(echo "$opts" | tr -d " -")"
+    extra="" datasets="abscissa radius min_damping unstable max gap_2 status"
+    case $opts in *parallel*) extra=,iterations datasets="$datasets iterations" ;; esac
     # shellcheck disable=SC2086  # opts are words
-    expect "np $np $opts" $MPIRUN -np "$np" "$BIN" solve random-symmetric.h5 -o "$tag.h5" -q --reduce "$list" --chunk 23 $opts
-    same_datasets ref.h5 "$tag.h5" abscissa radius min_damping unstable max gap_2 status iterations && pass
+    expect "np $np $opts" $MPIRUN -np "$np" "$BIN" solve random-symmetric.h5 -o "$tag.h5" -q --reduce "$list$extra" \
+      --chunk 23 $opts
+    # shellcheck disable=SC2086  # datasets are words
+    same_datasets ref.h5 "$tag.h5" $datasets && pass
   done
 done
-expect "no values: no /eigenvalues" "$py" -c "
-import h5py; f = h5py.File('np2-balancestatic.h5', 'r'); assert 'eigenvalues' not in f, list(f)"
+expect "no values: no /eigenvalues, no /iterations" "$py" -c "
+import h5py; f = h5py.File('np2-balancestatic.h5', 'r'); assert 'eigenvalues' not in f and 'iterations' not in f, list(f)"
+expect "iterations listed: /iterations, no /eigenvalues" "$py" -c "
+import h5py; f = h5py.File('np2-outputparallel.h5', 'r'); assert 'eigenvalues' not in f and 'iterations' in f, list(f)"
 expect "a list of N: [N] datasets" "$py" -c "
 import h5py; f = h5py.File('np3-outputparallel.h5', 'r')
 assert f['abscissa'].shape == (300,) and f['unstable'].dtype == 'int32' and f['status'].shape == (300,)"
@@ -123,7 +130,7 @@ expect_exit 3 "reduced.*--reduce .*values" "$BIN" check np1-balancestatic.h5 --i
 "$BIN" solve random-symmetric.h5 -o part1.h5 -q --reduce "$list" --range 0:100
 "$BIN" solve random-symmetric.h5 -o part2.h5 -q --reduce "$list" --range 100:200
 expect "merge: reduced parts join" "$BIN" merge merged.h5 part2.h5 part1.h5
-same_datasets np1-balancestatic.h5 merged.h5 abscissa radius min_damping unstable max gap_2 status iterations && pass
+same_datasets np1-balancestatic.h5 merged.h5 abscissa radius min_damping unstable max gap_2 status && pass
 expect "merge: the reduce list kept, no /eigenvalues" "$py" -c "
 import h5py; f = h5py.File('merged.h5', 'r'); assert f.attrs['reduce'] in (b'$list', '$list') and 'eigenvalues' not in f, list(f)"
 "$BIN" solve random-symmetric.h5 -o part3.h5 -q --reduce abscissa --range 200:100

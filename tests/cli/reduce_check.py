@@ -3,7 +3,10 @@ file written with `values` too is recomputed here from its /eigenvalues, by
 the documented definitions, and must be equal to the bit (the same
 eigenvalues, reduced by IEEE-exact operations: compares, +, *, /, sqrt).
 Also: every dataset's shape is the grid's, counts are int32, failed points
-carry NaN / -1.
+carry NaN / -1. A file written with --reduce-type float32 (root attribute
+reduce_type) holds float32 ({r, i} float32 for eig:I of general matrices):
+each value must be numpy's float64 reduction rounded by np.float32, to the
+bit.
 
 usage: reduce_check.py RESULT.h5"""
 import sys
@@ -75,14 +78,20 @@ def main():
         general = general == "general"
         reduce = f.attrs["reduce"]
         reduce = reduce.decode() if isinstance(reduce, bytes) else reduce
+        rtype = f.attrs.get("reduce_type", "float64")
+        rtype = rtype.decode() if isinstance(rtype, bytes) else rtype
+        f32 = rtype == "float32"
+        if rtype not in ("float32", "float64"):
+            print(f"FAIL: reduce_type {rtype!r}")
+            bad += 1
         status = f["status"][...]
         values = f["eigenvalues"][...]
         grid = status.shape
         assert values.shape[:-1] == grid, (values.shape, grid)
-        assert f["iterations"].shape == grid
+        assert f["iterations"].shape == grid  # (with values, always there)
         names = [k for k in f.keys() if k not in ("eigenvalues", "status", "iterations", "eigenvectors", "points")
                  and f[k].shape == grid]
-        expect = [w.replace("-", "_").replace(":", "_") for w in reduce.split(",") if w != "values"]
+        expect = [w.replace("-", "_").replace(":", "_") for w in reduce.split(",") if w not in ("values", "iterations")]
         if sorted(names) != sorted(expect):
             print(f"FAIL: datasets {sorted(names)} but reduce={reduce}")
             bad += 1
@@ -94,9 +103,12 @@ def main():
             if counts and d.dtype != np.int32:
                 print(f"FAIL: /{name} is {d.dtype}, not int32")
                 bad += 1
-            if not counts and d.dtype not in (np.float64, np.complex128):
-                print(f"FAIL: /{name} is {d.dtype}, not float64")
+            want = (np.float32, np.complex64) if f32 else (np.float64, np.complex128)
+            if not counts and d.dtype not in want:
+                print(f"FAIL: /{name} is {d.dtype}, not {rtype}")
                 bad += 1
+            if not counts and f32:  # the float64 reduction rounded to nearest once
+                ref = ref.astype(np.complex64 if np.iscomplexobj(ref) else np.float32)
             if not np.array_equal(got, ref, equal_nan=not counts):
                 where = np.flatnonzero(got != ref)
                 print(f"FAIL: /{name} differs from numpy at {where[:5]}: {got[where[:5]]} vs {ref[where[:5]]}")
