@@ -349,6 +349,85 @@ EIG_HD void EIG_FN(eig_ql_apply_sweep_team)(eig_team t, int from, int n, eig_ql_
                                            rot + (eig_idx)sw.last * rs, rot + (eig_idx)(n + sw.last) * rs, -rs);
 }
 
+/* Two recorded sweeps, a then b, walking the same direction (or b empty:
+ * len 0), applied to the rows of Z in one pass: a wavefront, b's rotation on
+ * columns (t + 2, t + 1) right after a's on (t + 1, t) in walk order, so
+ * each entry of Z is loaded and stored once for both sweeps (Z in global
+ * memory: the QL phase of warp-sym streamed Z once a sweep, and that was
+ * its largest cost). Every entry still gets a's rotations, then b's, in
+ * order and with the same operands as from two eig_ql_apply_sweep_team
+ * calls: the same result, bit for bit. A member takes EIG_QL_PAIR_ROWS of
+ * its rows at a time, each rotation's (c, s) read once for all of them and
+ * the next column's loads issued before the current one is rotated. */
+#ifndef EIG_QL_PAIR_ROWS
+#define EIG_QL_PAIR_ROWS 8
+#endif
+EIG_HD void EIG_FN(eig_ql_apply_sweep_pair_team)(eig_team t, int n, eig_ql_sweep a, eig_ql_sweep b, eig_real *z,
+                                                 eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_idx rs)
+{
+    const eig_real *ra = (const eig_real *)a.rot, *rb = (const eig_real *)b.rot;
+    if (!ra) return;
+    if (!rb) b.len = 0;
+    /* walk coordinate w = dir * column, descending: sweep S's rotation k
+     * rotates (carry w_S - k, new w_S - k - 1), w_S = dir * S.col */
+    const int dir = a.dir, wa = dir * a.col, wb = b.len ? dir * b.col : wa;
+    const int hi = wa > wb ? wa : wb, lo = wa - a.len < wb - b.len ? wa - a.len : wb - b.len;
+    const int R = EIG_QL_PAIR_ROWS, per = (n - t.rank + t.size - 1) / t.size; /* this member's rows */
+    for (int k = 0; k < zc; k++)
+        for (int q0 = 0; q0 < per; q0 += R) {
+            eig_real *zrow[EIG_QL_PAIR_ROWS];
+            eig_real x[EIG_QL_PAIR_ROWS], xn[EIG_QL_PAIR_ROWS], w1[EIG_QL_PAIR_ROWS], w2[EIG_QL_PAIR_ROWS];
+            EIG_UNROLL
+            for (int g = 0; g < EIG_QL_PAIR_ROWS; g++) {
+                const int row = t.rank + t.size * (q0 + g);
+                zrow[g] = row < n && q0 + g < per ? z + row * zr + k * zcs : 0;
+                x[g] = xn[g] = w1[g] = w2[g] = EIG_ZERO;
+                if (zrow[g]) xn[g] = zrow[g][(eig_idx)(dir * hi) * zk];
+            }
+            for (int w = hi; w >= lo - 2; w--) {
+                EIG_UNROLL
+                for (int g = 0; g < EIG_QL_PAIR_ROWS; g++) x[g] = xn[g];
+                if (w - 1 >= lo) /* the next column's loads in flight */
+                    EIG_UNROLL
+                    for (int g = 0; g < EIG_QL_PAIR_ROWS; g++)
+                        if (zrow[g]) xn[g] = zrow[g][(eig_idx)(dir * (w - 1)) * zk];
+                const int ka = wa - w - 1, kb = wb - w - 2;
+                if (w >= lo && ka >= 0 && ka < a.len) {
+                    const eig_real c = ra[(eig_idx)(a.last - ka) * rs], s = ra[(eig_idx)(n + a.last - ka) * rs];
+                    EIG_UNROLL
+                    for (int g = 0; g < EIG_QL_PAIR_ROWS; g++) {
+                        const eig_real y = w1[g];
+                        w1[g] = s * x[g] + c * y;
+                        x[g] = c * x[g] - s * y;
+                    }
+                }
+                if (kb >= 0 && kb < b.len) {
+                    const eig_real c = rb[(eig_idx)(b.last - kb) * rs], s = rb[(eig_idx)(n + b.last - kb) * rs];
+                    EIG_UNROLL
+                    for (int g = 0; g < EIG_QL_PAIR_ROWS; g++) {
+                        const eig_real y = w2[g];
+                        w2[g] = s * w1[g] + c * y;
+                        w1[g] = c * w1[g] - s * y;
+                    }
+                }
+                if (w + 2 <= hi && w + 2 >= lo) /* column w + 2 has had all its rotations */
+                    EIG_UNROLL
+                    for (int g = 0; g < EIG_QL_PAIR_ROWS; g++)
+                        if (zrow[g]) zrow[g][(eig_idx)(dir * (w + 2)) * zk] = w2[g];
+                EIG_UNROLL
+                for (int g = 0; g < EIG_QL_PAIR_ROWS; g++) w2[g] = w1[g], w1[g] = x[g];
+            }
+        }
+}
+
+/* The pending sweep of pairs mode (eig_tridiag_ql_run) applied alone. */
+EIG_HD void EIG_FN(eig_ql_apply_one_of_pair_team)(eig_team t, int n, eig_ql_sweep a, eig_real *z, eig_idx zr,
+                                                  eig_idx zk, eig_idx zcs, int zc, eig_idx rs)
+{
+    const eig_ql_sweep none = {0, 0, 0, 0, 0};
+    EIG_FN(eig_ql_apply_sweep_pair_team)(t, n, a, none, z, zr, zk, zcs, zc, rs);
+}
+
 /* Implicit QL (or QR, chosen per block like dsteqr: QL when the bottom is the
  * larger end) with Wilkinson shift on T = tridiag(e, d, e).
  * d[n] diagonal, e[n-1] off-diagonal (destroyed). On return d holds the
@@ -375,10 +454,14 @@ EIG_HD void EIG_FN(eig_ql_apply_sweep_team)(eig_team t, int from, int n, eig_ql_
  * the rotations reach Z in the same order. H100, block-tridiag, 180
  * matrices of order 128 with vectors: the QL phase 8.2 M -> 6.3 M cycles
  * a matrix; at n = 512 with 256 threads (three rows for some members
- * instead of two) 428 -> 437 ms for 132 matrices, hence the limit. */
+ * instead of two) 428 -> 437 ms for 132 matrices, hence the limit.
+ * pairs (with z, rot2, no deferral): each sweep waits for the next one and
+ * the two go to Z together (eig_ql_apply_sweep_pair_team: Z loaded and
+ * stored once for both), when they walk the same direction. */
 EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
                                       eig_real *z, eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_real *rot,
-                                      eig_real *rot2, eig_idx rs, eig_ql_log *log, int max_iter_factor, int *iters)
+                                      eig_real *rot2, eig_idx rs, eig_ql_log *log, int pairs, int max_iter_factor,
+                                      int *iters)
 {
     int maxit = (max_iter_factor > 0 ? max_iter_factor : 30) * n;
     int it = 0;
@@ -397,6 +480,7 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
     const int from = 32, rows = (n + t.size - 1) / t.size;
     const int rows_deferred = t.size > from ? (n + t.size - from - 1) / (t.size - from) : n;
     const int defer = z && !now && rot2 && t.size >= 64 && rows_deferred <= (rows > 2 ? rows : 2);
+    const int pair = pairs && z && !now && rot2 && !defer;
     eig_ql_sweep pend = {0, 0, 0, 0, 0};
     if (iters) *iters = 0;
     while (lo < n) {
@@ -441,7 +525,8 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
                     EIG_E(top) = 0;
                 }
                 if (pend.rot) { /* Z's columns get the pending sweep first */
-                    EIG_FN(eig_ql_apply_sweep_team)(t, 0, n, pend, z, zr, zk, zcs, zc, rs);
+                    if (pair) EIG_FN(eig_ql_apply_one_of_pair_team)(t, n, pend, z, zr, zk, zcs, zc, rs);
+                    else EIG_FN(eig_ql_apply_sweep_team)(t, 0, n, pend, z, zr, zk, zcs, zc, rs);
                     pend.rot = 0;
                     eig_team_sync(t);
                 }
@@ -461,7 +546,7 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
             }
             it++;
             eig_team_sync(t); /* all have read d, e (and applied the last sweep) */
-            eig_real *buf = defer && pend.rot == rot ? rot2 : rot; /* not the pending sweep's */
+            eig_real *buf = (defer || pair) && pend.rot == rot ? rot2 : rot; /* not the pending sweep's */
             if (defer && !EIG_TEAM_LEAD(t)) EIG_FN(eig_ql_apply_sweep_team)(t, from, n, pend, z, zr, zk, zcs, zc, rs);
             if (EIG_TEAM_LEAD(t)) {
                 if (m < end) EIG_E(m) = 0;
@@ -551,8 +636,19 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
                 /* the sweep's rotations, m-1 down to top, along each row:
                  * now, or while the leader chases the next sweep */
                 const eig_ql_sweep sw = {buf, EIG_COL(m), dir, m - top, m - 1};
-                if (defer) pend = sw;
-                else EIG_FN(eig_ql_apply_sweep_team)(t, 0, n, sw, z, zr, zk, zcs, zc, rs);
+                if (defer || (pair && !pend.rot)) {
+                    pend = sw;
+                } else if (pair) {
+                    if (pend.dir != sw.dir) { /* no common walk: one after the other */
+                        EIG_FN(eig_ql_apply_one_of_pair_team)(t, n, pend, z, zr, zk, zcs, zc, rs);
+                        EIG_FN(eig_ql_apply_one_of_pair_team)(t, n, sw, z, zr, zk, zcs, zc, rs);
+                    } else {
+                        EIG_FN(eig_ql_apply_sweep_pair_team)(t, n, pend, sw, z, zr, zk, zcs, zc, rs);
+                    }
+                    pend.rot = 0;
+                } else {
+                    EIG_FN(eig_ql_apply_sweep_team)(t, 0, n, sw, z, zr, zk, zcs, zc, rs);
+                }
             }
         }
 #undef EIG_D
@@ -564,7 +660,9 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
         lo = hi + 1;
     }
     if (iters) *iters = it;
-    EIG_FN(eig_ql_apply_sweep_team)(t, 0, n, pend, z, zr, zk, zcs, zc, rs); /* the last sweep, if pending */
+    /* the last sweep, if pending */
+    if (pair) EIG_FN(eig_ql_apply_one_of_pair_team)(t, n, pend, z, zr, zk, zcs, zc, rs);
+    else EIG_FN(eig_ql_apply_sweep_team)(t, 0, n, pend, z, zr, zk, zcs, zc, rs);
     eig_team_sync(t);
     /* T was finite, so a NaN here is a failure of this code: reported as
      * such, never returned as an answer. */
@@ -578,7 +676,17 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
                                        eig_real *z, eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_real *rot,
                                        eig_real *rot2, eig_idx rs, int max_iter_factor, int *iters)
 {
-    return EIG_FN(eig_tridiag_ql_run)(t, n, d, ds, e, es, z, zr, zk, zcs, zc, rot, rot2, rs, 0, max_iter_factor,
+    return EIG_FN(eig_tridiag_ql_run)(t, n, d, ds, e, es, z, zr, zk, zcs, zc, rot, rot2, rs, 0, 0, max_iter_factor,
+                                      iters);
+}
+
+/* eig_tridiag_ql_team in pairs mode (eig_tridiag_ql_run): rot and rot2 2n
+ * reals each, taking turns. */
+EIG_HD int EIG_FN(eig_tridiag_ql_pairs_team)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
+                                             eig_real *z, eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_real *rot,
+                                             eig_real *rot2, eig_idx rs, int max_iter_factor, int *iters)
+{
+    return EIG_FN(eig_tridiag_ql_run)(t, n, d, ds, e, es, z, zr, zk, zcs, zc, rot, rot2, rs, 0, 1, max_iter_factor,
                                       iters);
 }
 

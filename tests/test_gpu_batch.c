@@ -76,7 +76,7 @@ static const int sizes[] = {1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 15, 16, 17, 24, 25, 
 
 /* NULL: the automatic choice; the others are forced when they apply. */
 static const char *kernels[] = {NULL, "thread-global", "thread-shared", "warp-jacobi", "eigval-thread",
-                                "warp-general", "block-tridiag", "warp-tridiag"};
+                                "warp-general", "block-tridiag", "warp-tridiag", "warp-sym"};
 
 enum { HARD_ZERO, HARD_IDENTITY, HARD_NAN, HARD_INF, HARD_TINY, HARD_HUGE, HARD_REPEATED, HARD_GRADED, HARD_COUNT };
 
@@ -511,6 +511,10 @@ int main(void)
                  * (warp-tridiag with 128-lane teams for vectors) */
                 if (n >= 128) ran += run_case(&cases[c], single, n, "block-tridiag", default_split);
                 if (n >= 128) ran += run_case(&cases[c], single, n, "warp-tridiag", default_split);
+                if (n >= 128) ran += run_case(&cases[c], single, n, "warp-sym", default_split);
+                /* warp-sym: a partial last column of lanes and of reflector blocks, and its largest n */
+                if (n == 160)
+                    for (int x = 97; x <= 256; x += 159) ran += run_case(&cases[c], single, x, "warp-sym", default_split);
                 /* sub-chunks that do not divide the batch, streams reused */
                 if (n <= 33) ran += run_case(&cases[c], single, n, NULL, odd_split);
                 if (n == 5) ran += run_case(&cases[c], single, n, NULL, one_stream);
