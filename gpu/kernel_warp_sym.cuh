@@ -19,9 +19,10 @@
  *      update), then copied transposed into A's slot as Z (column-major, so
  *      that a lane per row reads consecutive addresses);
  *   4. implicit QL/QR with LAPACK's splitting test, solvers/ code as on the
- *      CPU (eig_tridiag_ql_team with a warp team: the chase in one lane,
- *      each sweep then applied to Z by all lanes on their own rows), the
- *      sort with Z's columns;
+ *      CPU (eig_tridiag_ql_grouped_team with a warp team: the chase in one
+ *      lane, the rotations of 2-4 sweeps (warp_sym_group) then applied to
+ *      Z together by all lanes on their own rows, one pass over Z for the
+ *      group), the sort with Z's columns;
  *   5. values unscaled, Z written out row-major; a failure (not converged,
  *      an eigenvalue past the largest float) leaves NaN in every value and
  *      vector slot of the matrix and its status, as the CPU does.
@@ -41,24 +42,37 @@
 /* auto takes warp-sym for symmetric matrices with vectors from this n up
  * (single precision: _SINGLE), for jobs of at least _MIN_JOB_PER_SM
  * matrices an SM (fewer leave most of each SM idle, where block-tridiag's
- * 256 threads a matrix finish sooner). H100, 2026-11-25 02:10 UTC,
- * device-resident, ms, double: n = 96 (10,000) warp-tridiag 66.1 /
- * warp-sym 84.2; n = 128 (10,000) warp-tridiag 186.4 / warp-sym 179.4,
- * block-tridiag 213.3; n = 160 (6,000) block-tridiag 376.4 / warp-sym
- * 196.0; n = 192 (4,000) 387.9 / 211.0; n = 256 (2,000) 552.6 / 240.6;
- * small jobs: n = 256 (264) 82.0 / 79.9, (1,056) 300.2 / 145.3; n = 192
- * (528) 54.9 / 46.4; n = 128 (1,056) 29.1 / 23.6; single: n = 128
- * (10,000) warp-tridiag 79.9 / warp-sym 96.4, n = 192 (4,000)
- * block-tridiag 183.9 / 112.5, n = 256 (2,000) 286.6 / 128.8
- * (docs/performance.md, "warp-sym"). */
-#define EIG_WARP_SYM_FROM 128
+ * 256 threads a matrix finish sooner). H100, 2026-11-25 02:22 UTC,
+ * device-resident, ms, double: n = 96 (10,000) warp-tridiag 65.9 /
+ * warp-sym 67.5; n = 112 (10,000) 146.4 / 104.1; n = 128 (10,000)
+ * 186.3 / 141.7 (block-tridiag 213.1); n = 192 (4,000) block-tridiag
+ * 387.7 / warp-sym 194.7; n = 224 (3,000) 441.1 / 254.7; n = 256 (2,000)
+ * 552.5 / 255.2; small jobs, block-tridiag / warp-sym: n = 256, 132
+ * matrices 41.8 / 80.2, 264: 81.7 / 92.7, 1,056: 300.2 / 145.3 (02:10);
+ * n = 192, 264: 28.3 / 39.1, 528: 54.9 / 46.4 (02:10); n = 128, 264:
+ * 8.0 / 10.9, 1,056: 29.1 / 23.6 (02:10); single, n = 128 (10,000)
+ * warp-tridiag 79.8 / warp-sym 80.7 (docs/performance.md, "warp-sym"). */
+#define EIG_WARP_SYM_FROM 112
 #define EIG_WARP_SYM_FROM_SINGLE 129
-#define EIG_WARP_SYM_MIN_JOB_PER_SM 2
+#define EIG_WARP_SYM_MIN_JOB_PER_SM 4
 #endif
 
-/* Shared reals of one warp: d, e, and a buffer of 4n (the reduction's u, next
- * u and w; the four reflectors of a compact-WY block; the QL's rotations). */
-EIG_HD size_t EIG_FN(warp_sym_smem_reals)(int n) { return (size_t)6 * (size_t)n; }
+/* Sweeps the QL phase applies to Z together (eig_tridiag_ql_grouped_team):
+ * as many as EIG_QL_GROUP_MAX whose rotations (2n reals a sweep) still let
+ * 16 warps share an SM's shared memory (14 KB a warp), at least two.
+ * Each group is one pass over Z instead of one a sweep. */
+#define EIG_WARP_SYM_SMEM_PER_WARP (14 * 1024)
+EIG_HD int EIG_FN(warp_sym_group)(int n)
+{
+    int g = EIG_QL_GROUP_MAX;
+    while (g > 2 && (size_t)(2 + 2 * g) * (size_t)n * sizeof(eig_real) > EIG_WARP_SYM_SMEM_PER_WARP) g--;
+    return g;
+}
+
+/* Shared reals of one warp: d, e, and a buffer of 2n a sweep of the group
+ * (at least 4n: the reduction's u, next u and w; the four reflectors of a
+ * compact-WY block; the QL's rotations). */
+EIG_HD size_t EIG_FN(warp_sym_smem_reals)(int n) { return (size_t)(2 + 2 * EIG_FN(warp_sym_group)(n)) * (size_t)n; }
 
 /* Phase 2 (see the top of the file). a: n x n row-major, full (both
  * triangles), scaled; buf: 3n reals of shared memory. */
@@ -300,8 +314,8 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
             for (int j = lane; j < n; j += 32) a[(eig_idx)j * n + i] = v[(eig_idx)i * n + j];
         __syncwarp();
         c2 = clock64();
-        st = EIG_FN(eig_tridiag_ql_pairs_team)(t, n, d, 1, e, 1, a, 1, n, 0, 1, buf, buf + 2 * n, 1,
-                                                p.max_iter_factor, &it);
+        st = EIG_FN(eig_tridiag_ql_grouped_team)(t, n, d, 1, e, 1, a, 1, n, 0, 1, buf, 1, EIG_FN(warp_sym_group)(n),
+                                                  p.max_iter_factor, &it);
         c3 = clock64();
     }
     __syncwarp();
