@@ -363,13 +363,18 @@ EIG_HD void EIG_FN(eig_ql_apply_sweep_team)(eig_team t, int from, int n, eig_ql_
 #ifndef EIG_QL_GROUP_MAX
 #define EIG_QL_GROUP_MAX 4
 #endif
+/* Rows a member takes at a time: 8 for groups of one or two sweeps, 4 for
+ * three or four (the registers of the column window, GROUP_MAX + 1 a row). */
 #ifndef EIG_QL_GROUP_ROWS
-#define EIG_QL_GROUP_ROWS 4
+#define EIG_QL_GROUP_ROWS 8
 #endif
-EIG_HD void EIG_FN(eig_ql_apply_sweeps_team)(eig_team t, int n, const eig_ql_sweep *sw, int ns, eig_real *z,
-                                             eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_idx rs)
+/* The body for ns sweeps and R rows at a time, both constants where it is
+ * called (so that the loops below, written to the largest ns and R with
+ * guards, keep only what is used once inlined). */
+EIG_HD_INLINE void EIG_FN(eig_ql_apply_sweeps_body)(eig_team t, int n, const eig_ql_sweep *sw, int ns, int R,
+                                                    eig_real *z, eig_idx zr, eig_idx zk, eig_idx zcs, int zc,
+                                                    eig_idx rs)
 {
-    if (ns <= 0) return;
     /* walk coordinate w = dir * column, descending: sweep j's rotation k
      * rotates (carry ws[j] - k, new ws[j] - k - 1), ws[j] = dir * col */
     const int dir = sw[0].dir;
@@ -380,7 +385,7 @@ EIG_HD void EIG_FN(eig_ql_apply_sweeps_team)(eig_team t, int n, const eig_ql_swe
         if (j < ns && ws[j] > hi) hi = ws[j];
         if (j < ns && ws[j] - len[j] < lo) lo = ws[j] - len[j];
     }
-    const int R = EIG_QL_GROUP_ROWS, per = (n - t.rank + t.size - 1) / t.size; /* this member's rows */
+    const int per = (n - t.rank + t.size - 1) / t.size; /* this member's rows */
     for (int k = 0; k < zc; k++)
         for (int q0 = 0; q0 < per; q0 += R) {
             eig_real *zrow[EIG_QL_GROUP_ROWS];
@@ -389,7 +394,7 @@ EIG_HD void EIG_FN(eig_ql_apply_sweeps_team)(eig_team t, int n, const eig_ql_swe
             EIG_UNROLL
             for (int g = 0; g < EIG_QL_GROUP_ROWS; g++) {
                 const int row = t.rank + t.size * (q0 + g);
-                zrow[g] = row < n && q0 + g < per ? z + row * zr + k * zcs : 0;
+                zrow[g] = g < R && row < n && q0 + g < per ? z + row * zr + k * zcs : 0;
                 EIG_UNROLL
                 for (int j = 0; j <= EIG_QL_GROUP_MAX; j++) v[j][g] = EIG_ZERO;
                 xn[g] = zrow[g] ? zrow[g][(eig_idx)(dir * hi) * zk] : EIG_ZERO;
@@ -410,6 +415,7 @@ EIG_HD void EIG_FN(eig_ql_apply_sweeps_team)(eig_team t, int n, const eig_ql_swe
                         const eig_real s = rot[(eig_idx)(n + sw[j].last - kj) * rs];
                         EIG_UNROLL
                         for (int g = 0; g < EIG_QL_GROUP_ROWS; g++) {
+                            if (g >= R) break;
                             const eig_real y = v[j + 1][g];
                             v[j + 1][g] = s * v[j][g] + c * y;
                             v[j][g] = c * v[j][g] - s * y;
@@ -431,6 +437,19 @@ EIG_HD void EIG_FN(eig_ql_apply_sweeps_team)(eig_team t, int n, const eig_ql_swe
                     for (int g = 0; g < EIG_QL_GROUP_ROWS; g++) v[j][g] = v[j - 1][g];
             }
         }
+}
+
+EIG_HD void EIG_FN(eig_ql_apply_sweeps_team)(eig_team t, int n, const eig_ql_sweep *sw, int ns, eig_real *z,
+                                             eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_idx rs)
+{
+    const int R = EIG_QL_GROUP_ROWS, R2 = EIG_QL_GROUP_ROWS / 2 > 0 ? EIG_QL_GROUP_ROWS / 2 : 1;
+    switch (ns < EIG_QL_GROUP_MAX ? ns : EIG_QL_GROUP_MAX) {
+    case 1: EIG_FN(eig_ql_apply_sweeps_body)(t, n, sw, 1, R, z, zr, zk, zcs, zc, rs); break;
+    case 2: EIG_FN(eig_ql_apply_sweeps_body)(t, n, sw, 2, R, z, zr, zk, zcs, zc, rs); break;
+    case 3: EIG_FN(eig_ql_apply_sweeps_body)(t, n, sw, 3, R2, z, zr, zk, zcs, zc, rs); break;
+    case 4: EIG_FN(eig_ql_apply_sweeps_body)(t, n, sw, 4, R2, z, zr, zk, zcs, zc, rs); break;
+    default: break;
+    }
 }
 
 /* Implicit QL (or QR, chosen per block like dsteqr: QL when the bottom is the
