@@ -323,7 +323,7 @@ static int run_case(const gpu_case *gc, int single, int n, const char *kernel, s
     eig_test_expect(input_kept, "%s: GPU modified its input", what);
 
     int bad_status = 0, bad_iters = 0, bad_values = 0, bad_vectors = 0;
-    double worst_here = 0;
+    double worst_here = 0, worst_res = 0, worst_orth = 0; /* vectors: in units of n eps (||A||) */
     for (eig_idx m = 0; m < count && rc_g == 0; m++) {
         if (st_g[m] != st_c[m]) {
             if (!bad_status++) fprintf(stderr, "  %s: matrix %lld status gpu %d cpu %d\n", what, (long long)m, st_g[m], st_c[m]);
@@ -350,6 +350,8 @@ static int run_case(const gpu_case *gc, int single, int n, const char *kernel, s
         double res, orth;
         vector_errors(n, zc, am, vg + m * l.values, x, &res, &orth);
         double rtol = TOL_VECTORS * n * eps * norm, otol = TOL_VECTORS * n * eps;
+        if (norm > 0 && res / (n * eps * norm) > worst_res) worst_res = res / (n * eps * norm);
+        if (orth / (n * eps) > worst_orth) worst_orth = orth / (n * eps);
         if (!(res <= rtol || res == 0) || !(orth <= otol)) {
             if (!bad_vectors++)
                 fprintf(stderr, "  %s: matrix %lld residual %.3g (tol %.3g) orthogonality %.3g (tol %.3g)\n", what,
@@ -360,7 +362,11 @@ static int run_case(const gpu_case *gc, int single, int n, const char *kernel, s
     eig_test_expect(!bad_iters, "%s: %d iteration counts never written", what, bad_iters);
     eig_test_expect(!bad_values, "%s: %d matrices' values differ from the CPU's (or were not written)", what, bad_values);
     eig_test_expect(!bad_vectors, "%s: %d matrices' vectors fail residual/orthogonality", what, bad_vectors);
-    if (getenv("EIG_TEST_VERBOSE")) printf("  %-70s worst err/tol %.3g\n", what, worst_here);
+    if (getenv("EIG_TEST_VERBOSE")) {
+        printf("  %-70s worst err/tol %.3g", what, worst_here);
+        if (nvec) printf(", residual %.3g n eps |A|, orthogonality %.3g n eps", worst_res, worst_orth);
+        printf("\n");
+    }
     free(a), free(a_after), free(in), free(in_cpu), free(val_c), free(val_g), free(vec_c), free(vec_g);
     free(st_c), free(st_g), free(it_c), free(it_g), free(poison), free(vc), free(vg), free(xg);
     return 1;
