@@ -3,9 +3,10 @@
  * that puts it ahead at n = 192-256"): block-tridiag gives a matrix a block
  * of 256 threads and paces it by block barriers, a few matrices an SM; here
  * a matrix gets one warp, no block barrier anywhere (shuffles, ballots and
- * __syncwarp only), and 16 or more warps an SM interleave their chains of
+ * __syncwarp only), and 16 warps an SM interleave their chains of
  * dependent loads. A, V and Z stay in global memory (L1/L2); shared memory
- * holds only d, e and a 4n-real buffer per warp. The phases:
+ * holds only d, e and a buffer of 4n-8n reals per warp (the rotations of
+ * 2-4 sweeps, warp_sym_group). The phases:
  *   1. eig_dense_prepare_team (NaN/Inf check, power-of-two scaling), the
  *      lower triangle mirrored so that a lane can own whole columns;
  *   2. Householder reduction (dsytd2's reflectors, stored as the CPU stores
@@ -55,13 +56,14 @@
 #define EIG_WARP_SYM_FROM 112
 #define EIG_WARP_SYM_FROM_SINGLE 129
 #define EIG_WARP_SYM_MIN_JOB_PER_SM 4
+/* Shared memory a warp may take: 16 warps (four blocks) an SM. */
+#define EIG_WARP_SYM_SMEM_PER_WARP (14 * 1024)
 #endif
 
 /* Sweeps the QL phase applies to Z together (eig_tridiag_ql_grouped_team):
  * as many as EIG_QL_GROUP_MAX whose rotations (2n reals a sweep) still let
  * 16 warps share an SM's shared memory (14 KB a warp), at least two.
  * Each group is one pass over Z instead of one a sweep. */
-#define EIG_WARP_SYM_SMEM_PER_WARP (14 * 1024)
 EIG_HD int EIG_FN(warp_sym_group)(int n)
 {
     int g = EIG_QL_GROUP_MAX;
