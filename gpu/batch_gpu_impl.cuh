@@ -101,7 +101,7 @@ static void EIG_FN(launch_transpose)(const eig_real *src, eig_real *dst, eig_idx
 /* the eigval-thread per-matrix record, after the scaled diagonal and e^2 */
 enum { EIGV_S, EIGV_PIVMIN, EIGV_ABSTOL, EIGV_L, EIGV_U, EIGV_CL, EIGV_CU, EIGV_JA, EIGV_JB, EIGV_RECORD };
 enum { K_THREAD_GLOBAL, K_THREAD_SHARED, K_WARP_JACOBI, K_EIGVAL_THREAD, K_WARP_GENERAL, K_BLOCK_TRIDIAG, K_WARP_TRIDIAG,
-       K_COUNT };
+       K_WARP_SYM, K_COUNT };
 static const char *const gpu_kernel_names[] = {EIG_GPU_KERNEL_NAME_LIST}; /* gpu/kernel_names.h */
 static_assert(sizeof gpu_kernel_names / sizeof *gpu_kernel_names == K_COUNT, "one name per kernel, in K_* order");
 #endif
@@ -421,6 +421,7 @@ __global__ void EIG_FN(eigval_finish_kernel)(int n, eig_idx count, const eig_rea
 #include "kernel_block_tridiag.cuh"
 #include "kernel_warp_tridiag.cuh"
 #include "kernel_warp_tridiag_vectors.cuh"
+#include "kernel_warp_sym.cuh"
 
 /* ---- kernel choice ---- */
 
@@ -448,6 +449,9 @@ static int EIG_FN(kernel_applies)(int k, const eig_solve_params *p, int n)
         return (p->kind == EIG_KIND_SYMMETRIC || p->kind == EIG_KIND_HERMITIAN) && p->method == EIG_METHOD_TRIDIAG_QL &&
                n >= 1 && (p->vectors ? EIG_FN(warp_tridiag_vectors_fits)(p, n) : EIG_FN(warp_tridiag_fits)(p, n));
     case K_EIGVAL_THREAD: return p->kind == EIG_KIND_TRIDIAGONAL && p->method == EIG_METHOD_BISECTION && n >= 1;
+    case K_WARP_SYM:
+        return p->kind == EIG_KIND_SYMMETRIC && p->method == EIG_METHOD_TRIDIAG_QL && p->vectors && n >= 1 &&
+               n <= EIG_WARP_SYM_MAX_N;
     default: return 0;
     }
 }
@@ -498,6 +502,10 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
     if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
     if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
         return K_WARP_GENERAL;
+    if (EIG_FN(kernel_applies)(K_WARP_SYM, p, n) &&
+        n >= (sizeof(eig_real) == sizeof(float) ? EIG_WARP_SYM_FROM_SINGLE : EIG_WARP_SYM_FROM) &&
+        job >= (eig_idx)sms * EIG_WARP_SYM_MIN_JOB_PER_SM)
+        return K_WARP_SYM;
     if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few) return K_WARP_TRIDIAG;
     if (EIG_FN(kernel_applies)(K_BLOCK_TRIDIAG, p, n) &&
         (n >= (p->vectors ? EIG_BLOCK_TRIDIAG_VECTORS_FROM : EIG_BLOCK_TRIDIAG_FROM) || (small && n > 32) ||
@@ -531,7 +539,7 @@ static int EIG_FN(pick_kernel)(const eig_gpu_config *cfg, const eig_solve_params
             return 0;
         }
     return EIG_ERROR(EIG_ERR_USAGE, "--kernel: unknown kernel '%s' (auto, thread-global, thread-shared, warp-jacobi, "
-                     "eigval-thread, warp-general, block-tridiag, warp-tridiag)", cfg->kernel);
+                     "eigval-thread, warp-general, block-tridiag, warp-tridiag, warp-sym)", cfg->kernel);
 }
 
 /* ---- the stream pipeline ---- */
@@ -584,7 +592,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
     /* Thread kernels work on element-wise data (transposed in and out); the
      * cooperative ones read and/or write matrix-wise data directly. */
     const int ew_in = kernel != K_WARP_JACOBI && kernel != K_WARP_GENERAL && kernel != K_BLOCK_TRIDIAG &&
-                      kernel != K_WARP_TRIDIAG,
+                      kernel != K_WARP_TRIDIAG && kernel != K_WARP_SYM,
               ew_out = kernel == K_THREAD_GLOBAL || kernel == K_THREAD_SHARED;
     eig_idx work_reals = kernel == K_THREAD_GLOBAL ? wn : kernel == K_EIGVAL_THREAD ? EIG_FN(eigval_work)(n) : 0;
     int sms = 0;
@@ -632,6 +640,10 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
         T = warp_tridiag_team(p, n) > 32 ? warp_tridiag_team(p, n) : 32; /* a block team, or warp teams */
         smem = EIG_FN(warp_tridiag_smem_reals)(p, n, wt_shared) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(wt_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    } else if (kernel == K_WARP_SYM) {
+        T = 32 * EIG_WARP_SYM_WARPS;
+        smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(n) * sizeof(eig_real);
+        EIG_CALL(EIG_FN(warp_sym_set_smem)(smem));
     } else if (kernel == K_WARP_JACOBI) {
         T = 32 * EIG_WARPS_PER_BLOCK;
         smem = (size_t)EIG_WARPS_PER_BLOCK * (size_t)EIG_FN(warp_jacobi_smem_reals)(n, p->vectors) * sizeof(eig_real);
@@ -652,8 +664,8 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
         in_on_device = in_attr.type == cudaMemoryTypeDevice && in_attr.device == cfg->device;
     else
         cudaGetLastError();
-    const int read_in_place =
-        in_on_device && kernel != K_BLOCK_TRIDIAG && !(kernel == K_WARP_TRIDIAG && !wt_shared);
+    const int read_in_place = in_on_device && kernel != K_BLOCK_TRIDIAG && kernel != K_WARP_SYM &&
+                              !(kernel == K_WARP_TRIDIAG && !wt_shared);
     eig_idx sub;
     int ns;
     cudaStream_t *streams;
@@ -715,6 +727,9 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
         case K_BLOCK_TRIDIAG:
             EIG_FN(block_tridiag_launch)(p, n, cnt, T, bt_teams, smem, (int)EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared),
                                          in_mw, val_mw, l.vectors ? vec_mw : 0, work_reals ? work : 0, d_status, d_iters, st);
+            break;
+        case K_WARP_SYM:
+            EIG_FN(warp_sym_launch)(p, n, cnt, in_mw, val_mw, vec_mw, d_status, d_iters, st);
             break;
         case K_WARP_TRIDIAG: {
             const int G = warp_tridiag_group(p, n);

@@ -13,8 +13,13 @@
 
 #ifdef __CUDACC__
 #define EIG_HD static __host__ __device__ inline
+/* EIG_HD, always inlined on the device: for bodies called with constant
+ * arguments that size their register arrays (the constants fold only once
+ * the body is inlined). */
+#define EIG_HD_INLINE static __host__ __device__ __forceinline__
 #else
 #define EIG_HD static inline
+#define EIG_HD_INLINE static inline
 #endif
 
 /* 64-bit global indices: batches pass 2^31 elements. */

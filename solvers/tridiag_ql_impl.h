@@ -349,6 +349,109 @@ EIG_HD void EIG_FN(eig_ql_apply_sweep_team)(eig_team t, int from, int n, eig_ql_
                                            rot + (eig_idx)sw.last * rs, rot + (eig_idx)(n + sw.last) * rs, -rs);
 }
 
+/* Up to EIG_QL_GROUP_MAX recorded sweeps sw[0], sw[1], ... walking the
+ * same direction, applied to the rows of Z in one pass: a wavefront, sweep
+ * j's rotation on columns (w + j + 1, w + j) in walk order w right after
+ * sweep j - 1's on (w + j, w + j - 1), so each entry of Z is loaded and
+ * stored once for the whole group (Z in global memory: warp-sym's QL phase
+ * streamed Z once a sweep, and that was its largest cost). Every entry
+ * still gets sweep 0's rotations, then sweep 1's, ..., in order and with
+ * the same operands as from one eig_ql_apply_sweep_team call a sweep: the
+ * same result, bit for bit. A member takes EIG_QL_GROUP_ROWS of its rows
+ * at a time, each rotation's (c, s) read once for all of them and the next
+ * column's loads issued before the current one is rotated. */
+#ifndef EIG_QL_GROUP_MAX
+#define EIG_QL_GROUP_MAX 4
+#endif
+/* Rows a member takes at a time: 8 for groups of one or two sweeps, 4 for
+ * three or four (the registers of the column window, GROUP_MAX + 1 a row). */
+#ifndef EIG_QL_GROUP_ROWS
+#define EIG_QL_GROUP_ROWS 8
+#endif
+/* The body for ns sweeps and R rows at a time, both constants where it is
+ * called (so that the loops below, written to the largest ns and R with
+ * guards, keep only what is used once inlined). */
+EIG_HD_INLINE void EIG_FN(eig_ql_apply_sweeps_body)(eig_team t, int n, const eig_ql_sweep *sw, int ns, int R,
+                                                    eig_real *z, eig_idx zr, eig_idx zk, eig_idx zcs, int zc,
+                                                    eig_idx rs)
+{
+    /* walk coordinate w = dir * column, descending: sweep j's rotation k
+     * rotates (carry ws[j] - k, new ws[j] - k - 1), ws[j] = dir * col */
+    const int dir = sw[0].dir;
+    int ws[EIG_QL_GROUP_MAX], len[EIG_QL_GROUP_MAX], hi = dir * sw[0].col, lo = hi;
+    EIG_UNROLL
+    for (int j = 0; j < EIG_QL_GROUP_MAX; j++) {
+        ws[j] = j < ns ? dir * sw[j].col : 0, len[j] = j < ns ? sw[j].len : 0;
+        if (j < ns && ws[j] > hi) hi = ws[j];
+        if (j < ns && ws[j] - len[j] < lo) lo = ws[j] - len[j];
+    }
+    const int per = (n - t.rank + t.size - 1) / t.size; /* this member's rows */
+    for (int k = 0; k < zc; k++)
+        for (int q0 = 0; q0 < per; q0 += R) {
+            eig_real *zrow[EIG_QL_GROUP_ROWS];
+            /* v[j]: column w + j of each row; xn: column w - 1, on its way */
+            eig_real v[EIG_QL_GROUP_MAX + 1][EIG_QL_GROUP_ROWS], xn[EIG_QL_GROUP_ROWS];
+            EIG_UNROLL
+            for (int g = 0; g < EIG_QL_GROUP_ROWS; g++) {
+                const int row = t.rank + t.size * (q0 + g);
+                zrow[g] = g < R && row < n && q0 + g < per ? z + row * zr + k * zcs : 0;
+                EIG_UNROLL
+                for (int j = 0; j <= EIG_QL_GROUP_MAX; j++) v[j][g] = EIG_ZERO;
+                xn[g] = zrow[g] ? zrow[g][(eig_idx)(dir * hi) * zk] : EIG_ZERO;
+            }
+            for (int w = hi; w >= lo - ns; w--) {
+                EIG_UNROLL
+                for (int g = 0; g < EIG_QL_GROUP_ROWS; g++) v[0][g] = xn[g];
+                if (w - 1 >= lo) /* the next column's loads in flight */
+                    EIG_UNROLL
+                    for (int g = 0; g < EIG_QL_GROUP_ROWS; g++)
+                        if (zrow[g]) xn[g] = zrow[g][(eig_idx)(dir * (w - 1)) * zk];
+                EIG_UNROLL
+                for (int j = 0; j < EIG_QL_GROUP_MAX; j++) {
+                    const int kj = ws[j] - w - j - 1; /* sweep j's rotation on (w + j + 1, w + j) */
+                    if (j < ns && kj >= 0 && kj < len[j]) {
+                        const eig_real *rot = (const eig_real *)sw[j].rot;
+                        const eig_real c = rot[(eig_idx)(sw[j].last - kj) * rs];
+                        const eig_real s = rot[(eig_idx)(n + sw[j].last - kj) * rs];
+                        EIG_UNROLL
+                        for (int g = 0; g < EIG_QL_GROUP_ROWS; g++) {
+                            if (g >= R) break;
+                            const eig_real y = v[j + 1][g];
+                            v[j + 1][g] = s * v[j][g] + c * y;
+                            v[j][g] = c * v[j][g] - s * y;
+                        }
+                    }
+                }
+                /* column w + ns has had all its rotations */
+                const int wd = w + ns;
+                if (wd <= hi && wd >= lo)
+                    EIG_UNROLL
+                    for (int j = 1; j <= EIG_QL_GROUP_MAX; j++)
+                        if (j == ns)
+                            EIG_UNROLL
+                            for (int g = 0; g < EIG_QL_GROUP_ROWS; g++)
+                                if (zrow[g]) zrow[g][(eig_idx)(dir * wd) * zk] = v[j][g];
+                EIG_UNROLL
+                for (int j = EIG_QL_GROUP_MAX; j >= 1; j--)
+                    EIG_UNROLL
+                    for (int g = 0; g < EIG_QL_GROUP_ROWS; g++) v[j][g] = v[j - 1][g];
+            }
+        }
+}
+
+EIG_HD void EIG_FN(eig_ql_apply_sweeps_team)(eig_team t, int n, const eig_ql_sweep *sw, int ns, eig_real *z,
+                                             eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_idx rs)
+{
+    const int R = EIG_QL_GROUP_ROWS, R2 = EIG_QL_GROUP_ROWS / 2 > 0 ? EIG_QL_GROUP_ROWS / 2 : 1;
+    switch (ns < EIG_QL_GROUP_MAX ? ns : EIG_QL_GROUP_MAX) {
+    case 1: EIG_FN(eig_ql_apply_sweeps_body)(t, n, sw, 1, R, z, zr, zk, zcs, zc, rs); break;
+    case 2: EIG_FN(eig_ql_apply_sweeps_body)(t, n, sw, 2, R, z, zr, zk, zcs, zc, rs); break;
+    case 3: EIG_FN(eig_ql_apply_sweeps_body)(t, n, sw, 3, R2, z, zr, zk, zcs, zc, rs); break;
+    case 4: EIG_FN(eig_ql_apply_sweeps_body)(t, n, sw, 4, R2, z, zr, zk, zcs, zc, rs); break;
+    default: break;
+    }
+}
+
 /* Implicit QL (or QR, chosen per block like dsteqr: QL when the bottom is the
  * larger end) with Wilkinson shift on T = tridiag(e, d, e).
  * d[n] diagonal, e[n-1] off-diagonal (destroyed). On return d holds the
@@ -375,10 +478,16 @@ EIG_HD void EIG_FN(eig_ql_apply_sweep_team)(eig_team t, int from, int n, eig_ql_
  * the rotations reach Z in the same order. H100, block-tridiag, 180
  * matrices of order 128 with vectors: the QL phase 8.2 M -> 6.3 M cycles
  * a matrix; at n = 512 with 256 threads (three rows for some members
- * instead of two) 428 -> 437 ms for 132 matrices, hence the limit. */
+ * instead of two) 428 -> 437 ms for 132 matrices, hence the limit.
+ * group > 1 (with z, no deferral): the sweeps wait until `group` of them
+ * (at most EIG_QL_GROUP_MAX) are recorded, sweep q in rot + 2 q n rs, and
+ * go to Z together (eig_ql_apply_sweeps_team: Z loaded and stored once for
+ * the group); a sweep walking the other way, a 2 x 2 block or the end
+ * sends the group sooner. */
 EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
                                       eig_real *z, eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_real *rot,
-                                      eig_real *rot2, eig_idx rs, eig_ql_log *log, int max_iter_factor, int *iters)
+                                      eig_real *rot2, eig_idx rs, eig_ql_log *log, int group, int max_iter_factor,
+                                      int *iters)
 {
     int maxit = (max_iter_factor > 0 ? max_iter_factor : 30) * n;
     int it = 0;
@@ -397,7 +506,10 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
     const int from = 32, rows = (n + t.size - 1) / t.size;
     const int rows_deferred = t.size > from ? (n + t.size - from - 1) / (t.size - from) : n;
     const int defer = z && !now && rot2 && t.size >= 64 && rows_deferred <= (rows > 2 ? rows : 2);
-    eig_ql_sweep pend = {0, 0, 0, 0, 0};
+    const int grouped = group > 1 && z && !now && !defer;
+    const int gmax = group < EIG_QL_GROUP_MAX ? group : EIG_QL_GROUP_MAX;
+    eig_ql_sweep pend = {0, 0, 0, 0, 0}, held[EIG_QL_GROUP_MAX];
+    int nheld = 0; /* grouped: sweeps recorded and not yet applied */
     if (iters) *iters = 0;
     while (lo < n) {
         eig_team_sync(t);
@@ -440,6 +552,11 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
                     EIG_D(top + 1) = aqq + tt * apq;
                     EIG_E(top) = 0;
                 }
+                if (nheld) { /* Z's columns get the held sweeps first */
+                    EIG_FN(eig_ql_apply_sweeps_team)(t, n, held, nheld, z, zr, zk, zcs, zc, rs);
+                    nheld = 0;
+                    eig_team_sync(t);
+                }
                 if (pend.rot) { /* Z's columns get the pending sweep first */
                     EIG_FN(eig_ql_apply_sweep_team)(t, 0, n, pend, z, zr, zk, zcs, zc, rs);
                     pend.rot = 0;
@@ -461,7 +578,8 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
             }
             it++;
             eig_team_sync(t); /* all have read d, e (and applied the last sweep) */
-            eig_real *buf = defer && pend.rot == rot ? rot2 : rot; /* not the pending sweep's */
+            /* not the pending sweep's, nor a held one's */
+            eig_real *buf = grouped ? rot + 2 * (eig_idx)n * nheld * rs : defer && pend.rot == rot ? rot2 : rot;
             if (defer && !EIG_TEAM_LEAD(t)) EIG_FN(eig_ql_apply_sweep_team)(t, from, n, pend, z, zr, zk, zcs, zc, rs);
             if (EIG_TEAM_LEAD(t)) {
                 if (m < end) EIG_E(m) = 0;
@@ -551,8 +669,23 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
                 /* the sweep's rotations, m-1 down to top, along each row:
                  * now, or while the leader chases the next sweep */
                 const eig_ql_sweep sw = {buf, EIG_COL(m), dir, m - top, m - 1};
-                if (defer) pend = sw;
-                else EIG_FN(eig_ql_apply_sweep_team)(t, 0, n, sw, z, zr, zk, zcs, zc, rs);
+                if (defer) {
+                    pend = sw;
+                } else if (grouped) {
+                    if (nheld && held[0].dir != sw.dir) { /* no common walk: the held ones, then this one */
+                        EIG_FN(eig_ql_apply_sweeps_team)(t, n, held, nheld, z, zr, zk, zcs, zc, rs);
+                        EIG_FN(eig_ql_apply_sweeps_team)(t, n, &sw, 1, z, zr, zk, zcs, zc, rs);
+                        nheld = 0;
+                    } else {
+                        held[nheld++] = sw;
+                        if (nheld == gmax) {
+                            EIG_FN(eig_ql_apply_sweeps_team)(t, n, held, nheld, z, zr, zk, zcs, zc, rs);
+                            nheld = 0;
+                        }
+                    }
+                } else {
+                    EIG_FN(eig_ql_apply_sweep_team)(t, 0, n, sw, z, zr, zk, zcs, zc, rs);
+                }
             }
         }
 #undef EIG_D
@@ -564,7 +697,9 @@ EIG_HD int EIG_FN(eig_tridiag_ql_run)(eig_team t, int n, eig_real *d, eig_idx ds
         lo = hi + 1;
     }
     if (iters) *iters = it;
-    EIG_FN(eig_ql_apply_sweep_team)(t, 0, n, pend, z, zr, zk, zcs, zc, rs); /* the last sweep, if pending */
+    /* the last sweeps, if pending or held */
+    EIG_FN(eig_ql_apply_sweep_team)(t, 0, n, pend, z, zr, zk, zcs, zc, rs);
+    if (grouped) EIG_FN(eig_ql_apply_sweeps_team)(t, n, held, nheld, z, zr, zk, zcs, zc, rs);
     eig_team_sync(t);
     /* T was finite, so a NaN here is a failure of this code: reported as
      * such, never returned as an answer. */
@@ -578,7 +713,18 @@ EIG_HD int EIG_FN(eig_tridiag_ql_team)(eig_team t, int n, eig_real *d, eig_idx d
                                        eig_real *z, eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_real *rot,
                                        eig_real *rot2, eig_idx rs, int max_iter_factor, int *iters)
 {
-    return EIG_FN(eig_tridiag_ql_run)(t, n, d, ds, e, es, z, zr, zk, zcs, zc, rot, rot2, rs, 0, max_iter_factor,
+    return EIG_FN(eig_tridiag_ql_run)(t, n, d, ds, e, es, z, zr, zk, zcs, zc, rot, rot2, rs, 0, 0, max_iter_factor,
+                                      iters);
+}
+
+/* eig_tridiag_ql_team with the sweeps applied to Z `group` at a time
+ * (eig_tridiag_ql_run; 2 .. EIG_QL_GROUP_MAX): rot holds 2 n group reals
+ * (stride rs). */
+EIG_HD int EIG_FN(eig_tridiag_ql_grouped_team)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
+                                               eig_real *z, eig_idx zr, eig_idx zk, eig_idx zcs, int zc, eig_real *rot,
+                                               eig_idx rs, int group, int max_iter_factor, int *iters)
+{
+    return EIG_FN(eig_tridiag_ql_run)(t, n, d, ds, e, es, z, zr, zk, zcs, zc, rot, 0, rs, 0, group, max_iter_factor,
                                       iters);
 }
 

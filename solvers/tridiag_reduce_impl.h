@@ -959,7 +959,7 @@ EIG_HD int EIG_FN(eig_tridiag_ql_logged_finish)(int n, int st, eig_real sigma, e
     eig_team solo = EIG_TEAM_SOLO_INIT;
     if (iters) *iters = 0;
     if (st == EIG_STATUS_OK)
-        st = EIG_FN(eig_tridiag_ql_run)(solo, n, d, ds, e, zc * es, 0, 0, 0, 0, 1, 0, 0, 0, log, max_iter_factor,
+        st = EIG_FN(eig_tridiag_ql_run)(solo, n, d, ds, e, zc * es, 0, 0, 0, 0, 1, 0, 0, 0, log, 0, max_iter_factor,
                                         iters);
     if (st != EIG_STATUS_OK) return st;
     if (EIG_FN(eig_unscale_overflows)(n, d, ds, sigma)) return EIG_STATUS_INVALID_INPUT;

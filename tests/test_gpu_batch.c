@@ -76,7 +76,7 @@ static const int sizes[] = {1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 15, 16, 17, 24, 25, 
 
 /* NULL: the automatic choice; the others are forced when they apply. */
 static const char *kernels[] = {NULL, "thread-global", "thread-shared", "warp-jacobi", "eigval-thread",
-                                "warp-general", "block-tridiag", "warp-tridiag"};
+                                "warp-general", "block-tridiag", "warp-tridiag", "warp-sym"};
 
 enum { HARD_ZERO, HARD_IDENTITY, HARD_NAN, HARD_INF, HARD_TINY, HARD_HUGE, HARD_REPEATED, HARD_GRADED, HARD_COUNT };
 
@@ -323,7 +323,7 @@ static int run_case(const gpu_case *gc, int single, int n, const char *kernel, s
     eig_test_expect(input_kept, "%s: GPU modified its input", what);
 
     int bad_status = 0, bad_iters = 0, bad_values = 0, bad_vectors = 0;
-    double worst_here = 0;
+    double worst_here = 0, worst_res = 0, worst_orth = 0; /* vectors: in units of n eps (||A||) */
     for (eig_idx m = 0; m < count && rc_g == 0; m++) {
         if (st_g[m] != st_c[m]) {
             if (!bad_status++) fprintf(stderr, "  %s: matrix %lld status gpu %d cpu %d\n", what, (long long)m, st_g[m], st_c[m]);
@@ -350,6 +350,8 @@ static int run_case(const gpu_case *gc, int single, int n, const char *kernel, s
         double res, orth;
         vector_errors(n, zc, am, vg + m * l.values, x, &res, &orth);
         double rtol = TOL_VECTORS * n * eps * norm, otol = TOL_VECTORS * n * eps;
+        if (norm > 0 && res / (n * eps * norm) > worst_res) worst_res = res / (n * eps * norm);
+        if (orth / (n * eps) > worst_orth) worst_orth = orth / (n * eps);
         if (!(res <= rtol || res == 0) || !(orth <= otol)) {
             if (!bad_vectors++)
                 fprintf(stderr, "  %s: matrix %lld residual %.3g (tol %.3g) orthogonality %.3g (tol %.3g)\n", what,
@@ -360,7 +362,11 @@ static int run_case(const gpu_case *gc, int single, int n, const char *kernel, s
     eig_test_expect(!bad_iters, "%s: %d iteration counts never written", what, bad_iters);
     eig_test_expect(!bad_values, "%s: %d matrices' values differ from the CPU's (or were not written)", what, bad_values);
     eig_test_expect(!bad_vectors, "%s: %d matrices' vectors fail residual/orthogonality", what, bad_vectors);
-    if (getenv("EIG_TEST_VERBOSE")) printf("  %-70s worst err/tol %.3g\n", what, worst_here);
+    if (getenv("EIG_TEST_VERBOSE")) {
+        printf("  %-70s worst err/tol %.3g", what, worst_here);
+        if (nvec) printf(", residual %.3g n eps |A|, orthogonality %.3g n eps", worst_res, worst_orth);
+        printf("\n");
+    }
     free(a), free(a_after), free(in), free(in_cpu), free(val_c), free(val_g), free(vec_c), free(vec_g);
     free(st_c), free(st_g), free(it_c), free(it_g), free(poison), free(vc), free(vg), free(xg);
     return 1;
@@ -511,6 +517,10 @@ int main(void)
                  * (warp-tridiag with 128-lane teams for vectors) */
                 if (n >= 128) ran += run_case(&cases[c], single, n, "block-tridiag", default_split);
                 if (n >= 128) ran += run_case(&cases[c], single, n, "warp-tridiag", default_split);
+                if (n >= 128) ran += run_case(&cases[c], single, n, "warp-sym", default_split);
+                /* warp-sym: a partial last column of lanes and of reflector blocks, and its largest n */
+                if (n == 160)
+                    for (int x = 97; x <= 256; x += 159) ran += run_case(&cases[c], single, x, "warp-sym", default_split);
                 /* sub-chunks that do not divide the batch, streams reused */
                 if (n <= 33) ran += run_case(&cases[c], single, n, NULL, odd_split);
                 if (n == 5) ran += run_case(&cases[c], single, n, NULL, one_stream);

@@ -40,6 +40,7 @@ static const resident_case cases[] = {
     {"general, team in shared memory", EIG_KIND_GENERAL, EIG_METHOD_FRANCIS, 0, 30, "warp-general"},
     {"symmetric Jacobi, vectors", EIG_KIND_SYMMETRIC, EIG_METHOD_JACOBI, 1, 24, "warp-jacobi"},
     {"symmetric QL, vectors", EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 1, 40, "block-tridiag"},
+    {"symmetric QL, vectors, warp per matrix", EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 1, 130, "warp-sym"},
     {"symmetric QL, small, shared", EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 0, 8, "thread-shared"},
     {"symmetric QL values, warp per 32", EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 0, 32, "warp-tridiag"},
     {"Hermitian QL values, warp per 32", EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 0, 20, "warp-tridiag"},

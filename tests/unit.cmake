@@ -10,3 +10,6 @@ eig_add_test(unit_method_choice test_method_choice.c LABELS unit)
 eig_add_test(unit_cores test_cores.c LABELS unit)
 target_sources(unit_cores PRIVATE ${PROJECT_SOURCE_DIR}/driver/cores.c)
 target_include_directories(unit_cores PRIVATE ${PROJECT_SOURCE_DIR}/driver)
+# tridiag-ql with vectors, the sweeps applied to Z in groups of 2-4 (one
+# pass a group: the GPU's warp-sym kernel), equals the plain solver bit for bit.
+eig_add_test(unit_ql_groups test_ql_groups.c LABELS unit)
