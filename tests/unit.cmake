@@ -10,3 +10,6 @@ eig_add_test(unit_method_choice test_method_choice.c LABELS unit)
 eig_add_test(unit_cores test_cores.c LABELS unit)
 target_sources(unit_cores PRIVATE ${PROJECT_SOURCE_DIR}/driver/cores.c)
 target_include_directories(unit_cores PRIVATE ${PROJECT_SOURCE_DIR}/driver)
+# The general solver's QR phase on band storage (the GPU's split warp-general)
+# equals the dense one-piece solver bit for bit.
+eig_add_test(unit_general_band test_general_band.c LABELS unit)
