@@ -619,13 +619,19 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
     if (wt_vectors) /* the reflectors, the rotation log */
         work_reals = EIG_FN(warp_tridiag_vectors_work)(p->kind == EIG_KIND_HERMITIAN ? 2 : 1, n, wt_log_cap);
     if (wg_global) work_reals = EIG_FN(warp_general_smem_reals)(n); /* A, wr, wi per matrix */
+    const int wg_split = kernel == K_WARP_GENERAL && !wg_global && warp_general_split(n);
+    EIG_FN(warp_general_split_cfg) wg_split_cfg;
+    if (wg_split) { /* the reduction's output: band, wr, wi, status, ilo, ihi, scale */
+        work_reals = EIG_FN(warp_general_split_reals)(n);
+        EIG_CALL(EIG_FN(warp_general_split_config)(n, &wg_split_cfg));
+    }
     int T = 128, wg_resident = 0;
     size_t smem = 0;
     if (kernel == K_THREAD_SHARED) {
         T = EIG_FN(shared_block)((int)(l.input + wn));
         smem = (size_t)T * (size_t)(l.input + wn) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(EIG_FN(solve_shared_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    } else if (kernel == K_WARP_GENERAL) {
+    } else if (kernel == K_WARP_GENERAL && !wg_split) {
         EIG_CALL(EIG_FN(warp_general_config)(n, warp_general_team(n), &T, &smem, &wg_resident));
     } else if (kernel == K_BLOCK_TRIDIAG) {
         T = bt_ts * bt_teams;
@@ -712,6 +718,13 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
                                                                  l.vectors ? vec_mw : 0, d_status, d_iters);
             break;
         case K_WARP_GENERAL: {
+            if (wg_split) {
+                EIG_FN(warp_general_split_launch)(&wg_split_cfg, n, p->max_iter_factor, cnt, in_mw, val_mw, d_status,
+                                                  d_iters, work, st);
+                EIG_FN(warp_general_overflow_kernel)<<<(unsigned)((cnt + 255) / 256), 256, 0, st>>>(n, cnt, val_mw,
+                                                                                                   d_status);
+                break;
+            }
             const int ts = warp_general_team(n), teams = T / ts;
             blocks = (unsigned)((cnt + teams - 1) / teams);
             if (blocks > (unsigned)wg_resident) blocks = (unsigned)wg_resident; /* persistent grid */

@@ -15,7 +15,9 @@
  * worked on in global memory instead: a 32-lane team per matrix, its A, wr
  * and wi in the device workspace (the same code, slower memory; one thread
  * per matrix was the only choice there before, 12x slower for 500 matrices
- * of order 192). */
+ * of order 192). From n = 48 (EIG_WARP_GENERAL_SPLIT_FROM) to the global
+ * path the work is split in two kernels, the reduction as above and the QR
+ * phase on band storage (warp_general_qr_kernel below). */
 #ifndef EIG_WARP_GENERAL_ONCE
 #define EIG_WARP_GENERAL_ONCE
 #include <stdlib.h>
@@ -31,6 +33,30 @@ static int warp_general_team(int n)
     const char *env = getenv("EIG_GPU_GENERAL_TEAM");
     if (env && (!strcmp(env, "8") || !strcmp(env, "16") || !strcmp(env, "32"))) return atoi(env);
     return n <= 24 ? 8 : n <= 35 ? 16 : 32; /* (32 whenever the matrix is in global memory, n > 35) */
+}
+/* Lanes per matrix in the QR phase of the split kernel: EIG_GPU_GENERAL_QR_TEAM
+ * (8|16|32; tuning), else as warp_general_team. */
+static int warp_general_qr_team(int n)
+{
+    const char *env = getenv("EIG_GPU_GENERAL_QR_TEAM");
+    if (env && (!strcmp(env, "8") || !strcmp(env, "16") || !strcmp(env, "32"))) return atoi(env);
+    return warp_general_team(n);
+}
+/* Whether warp-general (with A in shared memory) runs as two kernels, the
+ * reduction and the QR phase on band storage (warp_general_qr_kernel): from
+ * this n up; EIG_WARP_GENERAL_SPLIT=0|1 overrides (tuning). H100,
+ * 2026-11-25, double, host to host, split against one kernel, same binary:
+ * n = 16 (500,000) 48.7 ms against 40.0, 20 85.5 / 69.0, 24 136.5 / 123.1,
+ * 30 218.3 / 205.3, 32 256.0 / 254.0, 40 (100,000) 99.2 / 93.3, 48 157.8 /
+ * 169.8, 64 374.9 / 485.9 (single 170.9 / 188.3). Below n = 48 the band's
+ * index arithmetic and the pipeline's smaller sub-chunks cost more than the
+ * extra resident teams give (docs/performance.md §1, 2026-11-25). */
+#define EIG_WARP_GENERAL_SPLIT_FROM 48
+static int warp_general_split(int n)
+{
+    const char *env = getenv("EIG_WARP_GENERAL_SPLIT");
+    if (env && (!strcmp(env, "0") || !strcmp(env, "1"))) return atoi(env);
+    return n >= EIG_WARP_GENERAL_SPLIT_FROM;
 }
 /* auto_kernel: warp-general from this n up. Same runs: n = 14: 62.5 ms vs
  * thread-global 58.6; n = 15: 69.6 vs 72.5; n = 64 (100,000): 1058 vs 1496.
@@ -110,6 +136,106 @@ __global__ void EIG_FN(warp_general_kernel)(int n, int ts, int max_iter_factor, 
     }
 }
 
+/* ---- warp-general split in two (EIG_WARP_GENERAL_SPLIT): the reduction,
+ * then the QR phase on band storage ----
+ * The QR phase reads and writes only the Hessenberg matrix and the two
+ * diagonals the bulge fills below it: in band storage
+ * (solvers/general_band_impl.h) a matrix of order 30 takes 4.9 KB of shared
+ * memory with wr and wi instead of 7.9, so more teams stay resident per SM
+ * to hide the latency of the bulge chase's scalar chain. The reduction
+ * (dense, as warp_general_kernel) leaves per matrix in the device
+ * workspace: the band, wr, wi, then status, ilo, ihi and the scale factor
+ * (small integers and a power of two: exact as reals). Nsight Compute, n =
+ * 30, 5,000 matrices a launch: reduction 0.82 ms + QR phase 2.11 ms (44
+ * teams of 16 lanes an SM) against 3.66 ms for warp_general_kernel (28);
+ * yet host to host at n = 30 the one kernel stays ahead (see
+ * warp_general_split). */
+EIG_HD int EIG_FN(warp_general_split_reals)(int n) { return EIG_FN(eig_gen_band_reals)(n) + 2 * n + 4; }
+EIG_HD int EIG_FN(warp_general_qr_smem_reals)(int n) { return EIG_FN(eig_gen_band_reals)(n) + 2 * n; }
+
+__global__ void EIG_FN(warp_general_reduce_kernel)(int n, int ts, eig_idx count, const eig_real *__restrict__ in,
+                                                   eig_real *gwork)
+{
+    extern __shared__ unsigned char eig_smem_raw[];
+    const int teams = blockDim.x / ts, team = threadIdx.x / ts, ld = EIG_FN(warp_general_ld)(n);
+    eig_team t;
+    t.rank = threadIdx.x - team * ts;
+    t.size = ts;
+    t.block = 0;
+    t.mask = ts >= 32 ? 0xffffffffu : ((1u << ts) - 1u) << ((threadIdx.x & 31) & ~(ts - 1));
+    const eig_idx stride = (eig_idx)gridDim.x * teams, reals = EIG_FN(warp_general_smem_reals)(n);
+    const int band = EIG_FN(eig_gen_band_reals)(n), W = EIG_FN(warp_general_split_reals)(n);
+    for (eig_idx m = (eig_idx)blockIdx.x * teams + team; m < count; m += stride) {
+        eig_real *A = (eig_real *)eig_smem_raw + (eig_idx)team * reals;
+        eig_real *wr = A + n * ld, *wi = wr + n;
+        const eig_real *src = in + m * n * n;
+        for (int i = 0; i < n; i++)
+            EIG_TEAM_FOR(t, j, 0, n - 1) A[i * ld + j] = src[i * n + j];
+        eig_team_sync(t);
+        int ilo, ihi;
+        eig_real f;
+        const int st = EIG_FN(eig_general_reduce_team)(t, n, A, 1, ld, wr, wi, 1, &ilo, &ihi, &f);
+        eig_real *dst = gwork + m * W; /* the band row by row: consecutive lanes, consecutive addresses */
+        for (int i = 0; i < n; i++) {
+            const int c0 = i > 3 ? i - 3 : 0;
+            eig_real *row = dst + (eig_idx)i * n - EIG_GEN_BAND_CUT(i);
+            EIG_TEAM_FOR(t, j, c0, n - 1) row[j] = A[i * ld + j];
+        }
+        EIG_TEAM_FOR(t, k, 0, n - 1) {
+            dst[band + k] = wr[k];
+            dst[band + n + k] = wi[k];
+        }
+        if (EIG_TEAM_LEAD(t)) {
+            dst[band + 2 * n] = (eig_real)st;
+            dst[band + 2 * n + 1] = (eig_real)ilo;
+            dst[band + 2 * n + 2] = (eig_real)ihi;
+            dst[band + 2 * n + 3] = f;
+        }
+        eig_team_sync(t); /* A read out before the next matrix overwrites it */
+    }
+}
+
+/* MINB: __launch_bounds__(256, MINB) caps the registers (MINB 3: 85 a
+ * thread, 768 threads an SM) so that registers do not limit the teams an
+ * SM keeps before shared memory does (98 registers uncapped: 32 teams of 16
+ * lanes an SM at n = 30, where shared memory holds 46). */
+template <int MINB>
+__global__ void __launch_bounds__(256, MINB)
+    EIG_FN(warp_general_qr_kernel)(int n, int ts, int max_iter_factor, eig_idx count,
+                                               const eig_real *__restrict__ gwork, eig_real *values, int8_t *status,
+                                               int32_t *iterations)
+{
+    extern __shared__ unsigned char eig_smem_raw[];
+    const int teams = blockDim.x / ts, team = threadIdx.x / ts;
+    eig_team t;
+    t.rank = threadIdx.x - team * ts;
+    t.size = ts;
+    t.block = 0;
+    t.mask = ts >= 32 ? 0xffffffffu : ((1u << ts) - 1u) << ((threadIdx.x & 31) & ~(ts - 1));
+    const eig_idx stride = (eig_idx)gridDim.x * teams, reals = EIG_FN(warp_general_qr_smem_reals)(n);
+    const int band = EIG_FN(eig_gen_band_reals)(n), W = EIG_FN(warp_general_split_reals)(n);
+    for (eig_idx m = (eig_idx)blockIdx.x * teams + team; m < count; m += stride) {
+        eig_real *A = (eig_real *)eig_smem_raw + (eig_idx)team * reals;
+        eig_real *wr = A + band, *wi = wr + n;
+        const eig_real *src = gwork + m * W;
+        for (int k = t.rank; k < band + 2 * n; k += ts) A[k] = src[k]; /* band, wr, wi */
+        int st = (int)src[band + 2 * n];
+        const int ilo = (int)src[band + 2 * n + 1], ihi = (int)src[band + 2 * n + 2];
+        const eig_real f = src[band + 2 * n + 3];
+        eig_team_sync(t);
+        int it = 0;
+        if (st == EIG_STATUS_OK)
+            st = EIG_FN(eig_general_finish_team_band)(t, n, A, 1, n, wr, wi, 1, ilo, ihi, f, max_iter_factor, &it);
+        eig_real *out = values + m * 2 * n; /* re,im pairs, as the thread kernels */
+        for (int k = t.rank; k < 2 * n; k += ts) out[k] = (k & 1) ? wi[k >> 1] : wr[k >> 1];
+        if (EIG_TEAM_LEAD(t)) {
+            status[m] = (int8_t)st;
+            iterations[m] = it;
+        }
+        eig_team_sync(t); /* wr, wi read out before the next matrix overwrites them */
+    }
+}
+
 /* After warp_general_kernel: eigenvalues beyond the largest float become
  * status invalid_input and NaN (eig_gen_overflowed), a thread per matrix
  * over the re,im pairs in global memory. A kernel of its own: inside the
@@ -122,29 +248,26 @@ __global__ void EIG_FN(warp_general_overflow_kernel)(int n, eig_idx count, eig_r
     status[m] = (int8_t)EIG_FN(eig_gen_overflowed)(EIG_STATUS_OK, n, out, out + 1, 2);
 }
 
-/* Threads per block (a multiple of 32, whole teams), shared bytes and the
- * blocks the whole GPU keeps resident: the block size that keeps the most
- * matrices resident on an SM (registers and shared memory, as the occupancy
- * calculator counts them), the smallest on a tie. Shared memory, not
- * threads, is what limits a general matrix. */
-static int EIG_FN(warp_general_config)(int n, int ts, int *T_out, size_t *smem_out, int *resident_out)
+/* Threads per block (a multiple of 32, whole teams of ts lanes), shared
+ * bytes and the blocks the whole GPU keeps resident for kernel k with `per`
+ * shared bytes a team: the block size that keeps the most matrices resident
+ * on an SM (registers and shared memory, as the occupancy calculator counts
+ * them), the smallest on a tie. Shared memory, not threads, is what limits a
+ * general matrix. */
+template <typename K>
+static int EIG_FN(warp_general_fit)(K k, int n, size_t per, int ts, int *T_out, size_t *smem_out, int *resident_out)
 {
-    if (EIG_FN(warp_general_in_global)(n)) { /* in global memory: four 32-lane teams a block, a team per matrix */
-        *T_out = 128, *smem_out = 0, *resident_out = 1 << 30;
-        return 0;
-    }
-    const size_t per = (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real);
     int dev = 0, optin = 0, sms = 0, best_T = 0, best_blocks = 0;
     long best = 0;
     GPU_CALL(cudaGetDevice(&dev));
     GPU_CALL(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     GPU_CALL(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-    GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_general_kernel)<0>, cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
+    GPU_CALL(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
     for (int T = 32; T <= 256; T += 32) {
         const size_t smem = (size_t)(T / ts) * per;
         if (smem > (size_t)optin) break;
         int blocks = 0;
-        GPU_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, EIG_FN(warp_general_kernel)<0>, T, smem));
+        GPU_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, T, smem));
         if ((long)blocks * (T / ts) > best) best = (long)blocks * (T / ts), best_T = T, best_blocks = blocks;
     }
     EIG_CHECK(best_T > 0, EIG_ERR_RESOURCE, "--kernel warp-general: a matrix of order %d needs %zu bytes of shared "
@@ -153,4 +276,52 @@ static int EIG_FN(warp_general_config)(int n, int ts, int *T_out, size_t *smem_o
     *smem_out = (size_t)(best_T / ts) * per;
     *resident_out = best_blocks * sms;
     return 0;
+}
+
+static int EIG_FN(warp_general_config)(int n, int ts, int *T_out, size_t *smem_out, int *resident_out)
+{
+    if (EIG_FN(warp_general_in_global)(n)) { /* in global memory: four 32-lane teams a block, a team per matrix */
+        *T_out = 128, *smem_out = 0, *resident_out = 1 << 30;
+        return 0;
+    }
+    const size_t per = (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real);
+    return EIG_FN(warp_general_fit)(EIG_FN(warp_general_kernel)<0>, n, per, ts, T_out, smem_out, resident_out);
+}
+
+/* The split's two launches (warp_general_split), each with its own block
+ * size, shared memory and persistent grid. */
+typedef void (*EIG_FN(warp_general_qr_fn))(int, int, int, eig_idx, const eig_real *, eig_real *, int8_t *,
+                                           int32_t *);
+typedef struct {
+    int ts1, T1, resident1, ts2, T2, resident2;
+    size_t smem1, smem2;
+    EIG_FN(warp_general_qr_fn) qr;
+} EIG_FN(warp_general_split_cfg);
+
+static int EIG_FN(warp_general_split_config)(int n, EIG_FN(warp_general_split_cfg) *c)
+{
+    c->ts1 = warp_general_team(n), c->ts2 = warp_general_qr_team(n);
+    const char *env = getenv("EIG_WARP_GENERAL_QR_MINB"); /* tuning: 1 (no cap), 3, 4 */
+    const int minb = env ? atoi(env) : 3;
+    c->qr = minb == 1 ? EIG_FN(warp_general_qr_kernel)<1> : minb == 4 ? EIG_FN(warp_general_qr_kernel)<4>
+                                                                       : EIG_FN(warp_general_qr_kernel)<3>;
+    GPU_CALL(cudaFuncSetAttribute(c->qr, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                  (int)cudaSharedmemCarveoutMaxShared));
+    EIG_CALL(EIG_FN(warp_general_fit)(EIG_FN(warp_general_reduce_kernel), n,
+                                      (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real), c->ts1, &c->T1,
+                                      &c->smem1, &c->resident1));
+    return EIG_FN(warp_general_fit)(c->qr, n, (size_t)EIG_FN(warp_general_qr_smem_reals)(n) * sizeof(eig_real),
+                                    c->ts2, &c->T2, &c->smem2, &c->resident2);
+}
+
+static void EIG_FN(warp_general_split_launch)(const EIG_FN(warp_general_split_cfg) *c, int n, int max_iter_factor,
+                                              eig_idx cnt, const eig_real *in, eig_real *values, int8_t *status,
+                                              int32_t *iterations, eig_real *gwork, cudaStream_t st)
+{
+    unsigned b1 = (unsigned)((cnt + c->T1 / c->ts1 - 1) / (c->T1 / c->ts1));
+    unsigned b2 = (unsigned)((cnt + c->T2 / c->ts2 - 1) / (c->T2 / c->ts2));
+    if (b1 > (unsigned)c->resident1) b1 = (unsigned)c->resident1; /* persistent grids */
+    if (b2 > (unsigned)c->resident2) b2 = (unsigned)c->resident2;
+    EIG_FN(warp_general_reduce_kernel)<<<b1, c->T1, c->smem1, st>>>(n, c->ts1, cnt, in, gwork);
+    c->qr<<<b2, c->T2, c->smem2, st>>>(n, c->ts2, max_iter_factor, cnt, gwork, values, status, iterations);
 }

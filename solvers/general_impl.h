@@ -40,10 +40,25 @@
 
 #ifndef EIG_GENERAL_ONCE
 #define EIG_GENERAL_ONCE
-/* element (i,j) of the matrix a: columns as apart, rows rs apart (n*as
- * when the matrix is stored densely) */
-#define EIG_GEN_A(i, j) a[(eig_idx)(i) * rs + (eig_idx)(j) * as]
 #define EIG_GEN_KEXSH 10 /* iterations without deflation before an exceptional shift */
+/* Band storage (EIG_GEN_BAND, solvers/general_band_impl.h): row i keeps
+ * columns max(0, i-3) .. n-1 only, rows one after another: the Hessenberg
+ * matrix plus the two diagonals below it that the Francis bulge fills
+ * (nothing else is read or written once the matrix is Hessenberg). Entries
+ * left out before row i: (i-3)(i-2)/2. */
+#define EIG_GEN_BAND_CUT(i) ((i) > 3 ? (((int)(i) - 3) * ((int)(i) - 2)) >> 1 : 0)
+#endif
+/* element (i,j) of the matrix a: columns as apart, rows rs apart (n*as
+ * when the matrix is stored densely); in band storage rs = n*as too, less
+ * the entries left out before row i, in int arithmetic (a band matrix is
+ * one matrix, never interleaved in a batch: its offsets fit an int; 64-bit
+ * products there made the split kernel's QR phase 39% more instructions
+ * than the whole dense kernel) */
+#undef EIG_GEN_A
+#if defined(EIG_GEN_BAND) && EIG_GEN_BAND
+#define EIG_GEN_A(i, j) a[(int)(i) * (int)rs + ((int)(j) - EIG_GEN_BAND_CUT(i)) * (int)as]
+#else
+#define EIG_GEN_A(i, j) a[(eig_idx)(i) * rs + (eig_idx)(j) * as]
 #endif
 
 /* One entry into a 2-norm with a running scale (dnrm2): scale*sqrt(ssq) is
@@ -827,22 +842,24 @@ EIG_HD int EIG_FN(eig_gen_overflowed)(int st, int n, eig_real *wr, eig_real *wi,
     return EIG_STATUS_INVALID_INPUT;
 }
 
-/* Eigenvalues of the real n×n matrix a (destroyed) by team t: element (i,j)
- * at a[i*rs + j*as]. Writes wr[k*ws], wi[k*ws], k<n, in the documented order
- * (wr, wi also serve as scratch: give the team memory it shares). *iters =
- * total QR iterations (every member's copy). Returns as eig_general_eigvals,
- * to every member, after a final eig_team_sync(). */
-EIG_HD int EIG_FN(eig_general_eigvals_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real *wr,
-                                            eig_real *wi, eig_idx ws, int max_iter_factor, int *iters)
+/* The first half of eig_general_eigvals_team (steps 1-4 of the header):
+ * finiteness check, scaling, balancing and the Hessenberg reduction of the
+ * window [*ilo, *ihi]; eigenvalues isolated by the permutation are in
+ * wr/wi (window entries of wr/wi are scratch). *f: the scale factor. Returns
+ * EIG_STATUS_OK (then eig_general_finish_team goes on from a, which may
+ * have been moved to band storage in between: only the Hessenberg band is
+ * read after this) or EIG_STATUS_INVALID_INPUT (wr/wi NaN), after a final
+ * eig_team_sync(). */
+EIG_HD int EIG_FN(eig_general_reduce_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real *wr,
+                                           eig_real *wi, eig_idx ws, int *ilo_out, int *ihi_out, eig_real *f_out)
 {
-    *iters = 0;
-    if (n <= 0) return EIG_STATUS_OK;
+    *ilo_out = 0, *ihi_out = n - 1, *f_out = EIG_ONE;
     if (!EIG_FN(eig_gen_all_finite)(t, n, a, as, rs)) {
         EIG_FN(eig_gen_fill_nan)(t, n, wr, wi, ws);
         eig_team_sync(t);
         return EIG_STATUS_INVALID_INPUT;
     }
-    const eig_real f = EIG_FN(eig_gen_scale_into_range)(t, n, a, as, rs);
+    *f_out = EIG_FN(eig_gen_scale_into_range)(t, n, a, as, rs);
     int ilo, ihi;
     EIG_FN(eig_gen_permute)(t, n, a, as, rs, &ilo, &ihi);
     /* isolated by the permutation: the diagonal entry is the eigenvalue */
@@ -851,10 +868,25 @@ EIG_HD int EIG_FN(eig_general_eigvals_team)(eig_team t, int n, eig_real *a, eig_
         wr[k * ws] = EIG_GEN_A(k, k);
         wi[k * ws] = EIG_ZERO;
     }
-    long sweeps = 0;
     if (ilo < ihi) {
         EIG_FN(eig_gen_balance_scale)(t, n, a, as, rs, ilo, ihi);
         EIG_FN(eig_gen_hessenberg)(t, n, a, as, rs, ilo, ihi, wr, wi, ws); /* wr, wi: scratch */
+    }
+    *ilo_out = ilo, *ihi_out = ihi;
+    eig_team_sync(t);
+    return EIG_STATUS_OK;
+}
+
+/* The second half: Francis QR on the Hessenberg window [ilo, ihi] of a
+ * (eig_general_reduce_team's output, in dense storage or, compiled with
+ * EIG_GEN_BAND, in band storage), unscaling by 1/f and the sort. Returns as
+ * eig_general_eigvals_team. */
+EIG_HD int EIG_FN(eig_general_finish_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real *wr,
+                                           eig_real *wi, eig_idx ws, int ilo, int ihi, eig_real f,
+                                           int max_iter_factor, int *iters)
+{
+    long sweeps = 0;
+    if (ilo < ihi) {
         const long cap = (long)(max_iter_factor > 0 ? max_iter_factor : 30) * n;
         if (EIG_FN(eig_gen_francis)(t, n, a, as, rs, ilo, ihi, wr, wi, ws, cap, &sweeps) != 0) {
             *iters = (int)sweeps;
@@ -877,6 +909,23 @@ EIG_HD int EIG_FN(eig_general_eigvals_team)(eig_team t, int n, eig_real *a, eig_
     if (EIG_TEAM_LEAD(t)) EIG_FN(eig_gen_sort)(n, wr, wi, ws);
     eig_team_sync(t);
     return EIG_STATUS_OK;
+}
+
+/* Eigenvalues of the real n×n matrix a (destroyed) by team t: element (i,j)
+ * at a[i*rs + j*as]. Writes wr[k*ws], wi[k*ws], k<n, in the documented order
+ * (wr, wi also serve as scratch: give the team memory it shares). *iters =
+ * total QR iterations (every member's copy). Returns as eig_general_eigvals,
+ * to every member, after a final eig_team_sync(). */
+EIG_HD int EIG_FN(eig_general_eigvals_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real *wr,
+                                            eig_real *wi, eig_idx ws, int max_iter_factor, int *iters)
+{
+    *iters = 0;
+    if (n <= 0) return EIG_STATUS_OK;
+    int ilo, ihi;
+    eig_real f;
+    const int st = EIG_FN(eig_general_reduce_team)(t, n, a, as, rs, wr, wi, ws, &ilo, &ihi, &f);
+    if (st != EIG_STATUS_OK) return st;
+    return EIG_FN(eig_general_finish_team)(t, n, a, as, rs, wr, wi, ws, ilo, ihi, f, max_iter_factor, iters);
 }
 
 /* Eigenvalues of the real n×n matrix a (destroyed). Element (i,j) at a[(i*n+j)*as].

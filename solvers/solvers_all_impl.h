@@ -3,6 +3,7 @@
  * body calls another (tridiagonal routines before the families that use them). */
 #include "unscale_impl.h"
 #include "general_impl.h"
+#include "general_band_impl.h" /* its QR phase again, on band storage */
 #include "bisection_impl.h"
 #include "tridiag_ql_impl.h"
 #include "tridiag_reduce_impl.h"

@@ -13,3 +13,6 @@ target_include_directories(unit_cores PRIVATE ${PROJECT_SOURCE_DIR}/driver)
 # tridiag-ql with vectors, the sweeps applied to Z in groups of 2-4 (one
 # pass a group: the GPU's warp-sym kernel), equals the plain solver bit for bit.
 eig_add_test(unit_ql_groups test_ql_groups.c LABELS unit)
+# The general solver's QR phase on band storage (the GPU's split warp-general)
+# equals the dense one-piece solver bit for bit.
+eig_add_test(unit_general_band test_general_band.c LABELS unit)

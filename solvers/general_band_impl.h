@@ -1,0 +1,26 @@
+/* general_impl.h instantiated a second time for band storage (suffix _band
+ * before the precision's: eig_general_finish_team_band_d ...): element (i,j)
+ * of row i >= 3 lies at i*rs + (j - (i-3)(i-2)/2)*as, so a matrix takes
+ * eig_gen_band_reals(n) entries instead of n*n (549 against 900 at n = 30).
+ * Only the QR phase may run on it (eig_general_finish_team and what it
+ * calls: they read and write the Hessenberg matrix and the bulge's two
+ * diagonals below it, nothing else); the reduction before it needs the
+ * dense matrix. The same source, the same arithmetic in the same order:
+ * the band result is bit-identical to the dense one (tests/test_cores.c).
+ * No guard: included once per precision by solvers_all_impl.h. */
+#pragma push_macro("EIG_FN")
+#undef EIG_FN
+#if EIG_IS_DOUBLE
+#define EIG_FN(name) EIG_CAT(name, _band_d)
+#else
+#define EIG_FN(name) EIG_CAT(name, _band_s)
+#endif
+#define EIG_GEN_BAND 1
+#include "general_impl.h"
+#undef EIG_GEN_BAND
+#undef EIG_GEN_A /* back to dense storage for whatever comes next */
+#define EIG_GEN_A(i, j) a[(eig_idx)(i) * rs + (eig_idx)(j) * as]
+#pragma pop_macro("EIG_FN")
+
+/* Entries of an n×n matrix in band storage (rows rs = n apart, as = 1). */
+EIG_HD int EIG_FN(eig_gen_band_reals)(int n) { return n * n - (int)EIG_GEN_BAND_CUT(n - 1); }
