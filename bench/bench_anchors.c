@@ -2,7 +2,7 @@
  *   bench_anchors syevj   COUNT N [vectors]   cuSOLVER DsyevjBatched (data on the GPU)
  *   bench_anchors heevj   COUNT N             cuSOLVER ZheevjBatched, with vectors
  *   bench_anchors xheev   COUNT N             cuSOLVER XsyevBatched, complex double, with vectors
- *   bench_anchors xsyev   COUNT N             cuSOLVER XsyevBatched, real double, with vectors
+ *   bench_anchors xsyev   COUNT N [values]    cuSOLVER XsyevBatched, real double, with vectors (or values only)
  *   bench_anchors dgeev   COUNT N             LAPACK dgeev, OpenMP over matrices
  *   bench_anchors dstebz  COUNT N             LAPACK dstebz, all eigenvalues, OpenMP
  * Prints "anchor <what> COUNT N: best of R = X ms" (R = $BENCH_REPS, default 3;
@@ -141,11 +141,14 @@ static int bench_reps(void)
     return r && atoi(r) > 0 ? atoi(r) : 3;
 }
 
-/* cusolverDnXsyevBatched with vectors on `count` n x n matrices already in
- * host memory h (elements of elem_bytes, type a_type: real or complex
- * double); times the library call alone, data on the device. */
-static void time_xsyev(const void *h, size_t elem_bytes, cudaDataType a_type, int count, int n, const char *label)
+/* cusolverDnXsyevBatched, with vectors or values only, on `count` n x n
+ * matrices already in host memory h (elements of elem_bytes, type a_type:
+ * real or complex double); times the library call alone, data on the
+ * device. */
+static void time_xsyev(const void *h, size_t elem_bytes, cudaDataType a_type, int count, int n, const char *label,
+                       int vectors)
 {
+    const cusolverEigMode_t mode = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
     size_t nn = (size_t)n * n;
     void *dA;
     double *dW;
@@ -158,7 +161,7 @@ static void time_xsyev(const void *h, size_t elem_bytes, cudaDataType a_type, in
     CHECK(cusolverDnCreate(&handle));
     CHECK(cusolverDnCreateParams(&params));
     size_t dev_b = 0, host_b = 0;
-    CHECK(cusolverDnXsyevBatched_bufferSize(handle, params, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, a_type,
+    CHECK(cusolverDnXsyevBatched_bufferSize(handle, params, mode, CUBLAS_FILL_MODE_LOWER, n, a_type,
                                             dA, n, CUDA_R_64F, dW, a_type, &dev_b, &host_b, count));
     void *dwork, *hwork = malloc(host_b ? host_b : 1);
     CHECK(cudaMalloc(&dwork, dev_b ? dev_b : 1));
@@ -169,7 +172,7 @@ static void time_xsyev(const void *h, size_t elem_bytes, cudaDataType a_type, in
         cudaEvent_t a, b;
         cudaEventCreate(&a), cudaEventCreate(&b);
         cudaEventRecord(a, 0);
-        CHECK(cusolverDnXsyevBatched(handle, params, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, a_type, dA, n,
+        CHECK(cusolverDnXsyevBatched(handle, params, mode, CUBLAS_FILL_MODE_LOWER, n, a_type, dA, n,
                                      CUDA_R_64F, dW, a_type, dwork, dev_b, hwork, host_b, dinfo, count));
         cudaEventRecord(b, 0);
         cudaEventSynchronize(b);
@@ -177,8 +180,8 @@ static void time_xsyev(const void *h, size_t elem_bytes, cudaDataType a_type, in
         cudaEventElapsedTime(&ms, a, b);
         if (ms < best) best = ms;
     }
-    printf("anchor cusolverDnXsyevBatched %s vectors %d x %d: best of %d = %.3f ms (device-resident data)\n", label, count,
-           n, reps, best);
+    printf("anchor cusolverDnXsyevBatched %s %s %d x %d: best of %d = %.3f ms (device-resident data)\n", label,
+           vectors ? "vectors" : "values only", count, n, reps, best);
     cudaFree(dwork), cudaFree(dA), cudaFree(dW), cudaFree(dinfo), free(hwork);
     cusolverDnDestroyParams(params), cusolverDnDestroy(handle);
 }
@@ -186,14 +189,14 @@ static void time_xsyev(const void *h, size_t elem_bytes, cudaDataType a_type, in
 static void bench_xheev(int count, int n)
 {
     cuDoubleComplex *h = random_hermitian(count, n, 13);
-    time_xsyev(h, sizeof(cuDoubleComplex), CUDA_C_64F, count, n, "complex");
+    time_xsyev(h, sizeof(cuDoubleComplex), CUDA_C_64F, count, n, "complex", 1);
     free(h);
 }
 
-static void bench_xsyev(int count, int n)
+static void bench_xsyev(int count, int n, int vectors)
 {
     double *h = random_symmetric(count, n, 17);
-    time_xsyev(h, sizeof(double), CUDA_R_64F, count, n, "real");
+    time_xsyev(h, sizeof(double), CUDA_R_64F, count, n, "real", vectors);
     free(h);
 }
 
@@ -251,12 +254,12 @@ static void bench_dstebz(int count, int n)
 
 int main(int argc, char **argv)
 {
-    if (argc < 4) { fprintf(stderr, "usage: bench_anchors syevj|heevj|xheev|xsyev|dgeev|dstebz COUNT N [vectors]\n"); return 2; }
+    if (argc < 4) { fprintf(stderr, "usage: bench_anchors syevj|heevj|xheev|xsyev|dgeev|dstebz COUNT N [vectors | values]\n"); return 2; }
     int count = atoi(argv[2]), n = atoi(argv[3]);
     if (!strcmp(argv[1], "syevj")) bench_syevj(count, n, argc > 4);
     else if (!strcmp(argv[1], "heevj")) bench_heevj(count, n);
     else if (!strcmp(argv[1], "xheev")) bench_xheev(count, n);
-    else if (!strcmp(argv[1], "xsyev")) bench_xsyev(count, n);
+    else if (!strcmp(argv[1], "xsyev")) bench_xsyev(count, n, !(argc > 4 && !strcmp(argv[4], "values")));
     else if (!strcmp(argv[1], "dgeev")) bench_dgeev(count, n);
     else if (!strcmp(argv[1], "dstebz")) bench_dstebz(count, n);
     else return 2;
