@@ -45,6 +45,12 @@
  * 24 warps) spilled and lost: n = 128 / 192 / 256 292.5 / 394.7 / 353.2 ms
  * against 179.4 / 211.0 / 240.6 (H100, 2026-11-25 02:10 UTC). */
 #define EIG_WARP_SYM_MIN_BLOCKS 4
+/* The values-only kernel too: 6 / 8 blocks (80 / 64 registers, 280 / 336
+ * bytes of stack in double) lost at every n, double n = 128 / 160 / 192 /
+ * 224 / 256: 4 blocks 76.2 / 83.4 / 92.0 / 111.1 / 104.1 ms, 6: 111.1 /
+ * 118.9 / 156.8 / 167.2 / 151.8, 8: 147.6 / 176.6 / 215.3 / 199.0 / 169.1;
+ * single n = 192 / 256: 57.7 / 64.6, 62.4 / 68.7, 60.5 / 78.4 (H100,
+ * 2026-11-25 03:12 UTC, device-resident). */
 /* auto takes warp-sym for symmetric matrices with vectors from this n up
  * (single precision: _SINGLE), for jobs of at least _MIN_JOB_PER_SM
  * matrices an SM (fewer leave most of each SM idle, where block-tridiag's
