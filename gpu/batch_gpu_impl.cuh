@@ -450,8 +450,7 @@ static int EIG_FN(kernel_applies)(int k, const eig_solve_params *p, int n)
                n >= 1 && (p->vectors ? EIG_FN(warp_tridiag_vectors_fits)(p, n) : EIG_FN(warp_tridiag_fits)(p, n));
     case K_EIGVAL_THREAD: return p->kind == EIG_KIND_TRIDIAGONAL && p->method == EIG_METHOD_BISECTION && n >= 1;
     case K_WARP_SYM:
-        return p->kind == EIG_KIND_SYMMETRIC && p->method == EIG_METHOD_TRIDIAG_QL && p->vectors && n >= 1 &&
-               n <= EIG_WARP_SYM_MAX_N;
+        return p->kind == EIG_KIND_SYMMETRIC && p->method == EIG_METHOD_TRIDIAG_QL && n >= 1 && n <= EIG_WARP_SYM_MAX_N;
     default: return 0;
     }
 }
@@ -502,9 +501,10 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
     if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
     if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
         return K_WARP_GENERAL;
-    if (EIG_FN(kernel_applies)(K_WARP_SYM, p, n) &&
-        n >= (sizeof(eig_real) == sizeof(float) ? EIG_WARP_SYM_FROM_SINGLE : EIG_WARP_SYM_FROM) &&
-        job >= (eig_idx)sms * EIG_WARP_SYM_MIN_JOB_PER_SM)
+    const int ws_single = sizeof(eig_real) == sizeof(float);
+    const int ws_from = p->vectors ? (ws_single ? EIG_WARP_SYM_FROM_SINGLE : EIG_WARP_SYM_FROM)
+                                   : (ws_single ? EIG_WARP_SYM_VALUES_FROM_SINGLE : EIG_WARP_SYM_VALUES_FROM);
+    if (EIG_FN(kernel_applies)(K_WARP_SYM, p, n) && n >= ws_from && job >= (eig_idx)sms * EIG_WARP_SYM_MIN_JOB_PER_SM)
         return K_WARP_SYM;
     if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few) return K_WARP_TRIDIAG;
     if (EIG_FN(kernel_applies)(K_BLOCK_TRIDIAG, p, n) &&
@@ -648,8 +648,8 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
         GPU_CALL(cudaFuncSetAttribute(wt_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_SYM) {
         T = 32 * EIG_WARP_SYM_WARPS;
-        smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(n) * sizeof(eig_real);
-        EIG_CALL(EIG_FN(warp_sym_set_smem)(smem));
+        smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(n, p->vectors) * sizeof(eig_real);
+        EIG_CALL(EIG_FN(warp_sym_set_smem)(p->vectors, smem));
     } else if (kernel == K_WARP_JACOBI) {
         T = 32 * EIG_WARPS_PER_BLOCK;
         smem = (size_t)EIG_WARPS_PER_BLOCK * (size_t)EIG_FN(warp_jacobi_smem_reals)(n, p->vectors) * sizeof(eig_real);

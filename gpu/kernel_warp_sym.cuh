@@ -27,6 +27,11 @@
  *   5. values unscaled, Z written out row-major; a failure (not converged,
  *      an eigenvalue past the largest float) leaves NaN in every value and
  *      vector slot of the matrix and its status, as the CPU does.
+ * Values only (warp_sym_kernel<0>): phases 1 and 2 as above, no V, Q or Z;
+ * then lane 0 runs the CPU's values-only QL/QR on (d, e)
+ * (eig_tridiag_ql_values_finish: the same iteration without rotations,
+ * values sorted and unscaled, NaN on failure) while the SM's other warps
+ * reduce their matrices.
  * Per precision body, included from batch_gpu_impl.cuh. */
 #ifndef EIG_WARP_SYM_ONCE
 #define EIG_WARP_SYM_ONCE
@@ -40,6 +45,12 @@
  * 24 warps) spilled and lost: n = 128 / 192 / 256 292.5 / 394.7 / 353.2 ms
  * against 179.4 / 211.0 / 240.6 (H100, 2026-11-25 02:10 UTC). */
 #define EIG_WARP_SYM_MIN_BLOCKS 4
+/* The values-only kernel too: 6 / 8 blocks (80 / 64 registers, 280 / 336
+ * bytes of stack in double) lost at every n, double n = 128 / 160 / 192 /
+ * 224 / 256: 4 blocks 76.2 / 83.4 / 92.0 / 111.1 / 104.1 ms, 6: 111.1 /
+ * 118.9 / 156.8 / 167.2 / 151.8, 8: 147.6 / 176.6 / 215.3 / 199.0 / 169.1;
+ * single n = 192 / 256: 57.7 / 64.6, 62.4 / 68.7, 60.5 / 78.4 (H100,
+ * 2026-11-25 03:12 UTC, device-resident). */
 /* auto takes warp-sym for symmetric matrices with vectors from this n up
  * (single precision: _SINGLE), for jobs of at least _MIN_JOB_PER_SM
  * matrices an SM (fewer leave most of each SM idle, where block-tridiag's
@@ -56,6 +67,17 @@
 #define EIG_WARP_SYM_FROM 112
 #define EIG_WARP_SYM_FROM_SINGLE 129
 #define EIG_WARP_SYM_MIN_JOB_PER_SM 4
+/* auto takes warp-sym for symmetric values only from this n up (same
+ * minimum job): below, warp-tridiag (a lane per matrix) wins. H100,
+ * 2026-11-25 03:04 UTC, device-resident, ms, warp-tridiag or
+ * block-tridiag / warp-sym, double: n = 64 (20,000) 17.7 / 21.5, 96
+ * (10,000) 27.0 / 36.4, 112 (10,000) 54.1 / 55.4, 128 (10,000) 69.5 /
+ * 77.0; block-tridiag: 160 (6,000) 146.5 / 85.5, 192 (4,000) 164.1 / 93.2,
+ * 224 (3,000) 207.7 / 112.8, 256 (2,000) 196.3 / 104.4; single: 128
+ * 30.5 / 44.0, 192 121.6 / 57.7, 256 144.9 / 64.7 (docs/performance.md,
+ * "warp-sym", values only). */
+#define EIG_WARP_SYM_VALUES_FROM 129
+#define EIG_WARP_SYM_VALUES_FROM_SINGLE 129
 /* Shared memory a warp may take: 16 warps (four blocks) an SM. */
 #define EIG_WARP_SYM_SMEM_PER_WARP (14 * 1024)
 #endif
@@ -73,8 +95,12 @@ EIG_HD int EIG_FN(warp_sym_group)(int n)
 
 /* Shared reals of one warp: d, e, and a buffer of 2n a sweep of the group
  * (at least 4n: the reduction's u, next u and w; the four reflectors of a
- * compact-WY block; the QL's rotations). */
-EIG_HD size_t EIG_FN(warp_sym_smem_reals)(int n) { return (size_t)(2 + 2 * EIG_FN(warp_sym_group)(n)) * (size_t)n; }
+ * compact-WY block; the QL's rotations). Values only: d, e and the
+ * reduction's 3n. */
+EIG_HD size_t EIG_FN(warp_sym_smem_reals)(int n, int vectors)
+{
+    return (size_t)(vectors ? 2 + 2 * EIG_FN(warp_sym_group)(n) : 5) * (size_t)n;
+}
 
 /* Phase 2 (see the top of the file). a: n x n row-major, full (both
  * triangles), scaled; buf: 3n reals of shared memory. */
@@ -290,7 +316,9 @@ __device__ void EIG_FN(warp_sym_form_q)(int lane, int n, const eig_real *a, eig_
 __device__ unsigned long long EIG_FN(warp_sym_prof)[6];
 
 /* in: matrix-wise input (destroyed: A, then Z); values, vectors:
- * matrix-wise outputs; prof: 1 to sum phase clocks into warp_sym_prof. */
+ * matrix-wise outputs (VEC 0: values only, vectors unused); prof: 1 to sum
+ * phase clocks into warp_sym_prof. */
+template <int VEC>
 __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOCKS)
     EIG_FN(warp_sym_kernel)(eig_solve_params p, int n, eig_idx count, eig_real *in, eig_real *values,
                             eig_real *vectors, int8_t *status, int32_t *iterations, int prof)
@@ -301,13 +329,24 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
     if (m >= count) return; /* the whole warp leaves together */
     const eig_team t = {lane, 32, 0xffffffffu, 0};
     const eig_idx nn = (eig_idx)n * n;
-    eig_real *d = (eig_real *)eig_smem_raw + (eig_idx)warp * EIG_FN(warp_sym_smem_reals)(n), *e = d + n, *buf = e + n;
-    eig_real *a = in + m * nn, *v = vectors + m * nn, *val = values + m * n;
+    eig_real *d = (eig_real *)eig_smem_raw + (eig_idx)warp * EIG_FN(warp_sym_smem_reals)(n, VEC), *e = d + n,
+             *buf = e + n;
+    eig_real *a = in + m * nn, *v = VEC ? vectors + m * nn : 0, *val = values + m * n;
     long long c0 = clock64(), c1 = c0, c2 = c0, c3 = c0;
     eig_real sigma = EIG_ONE;
     int it = 0;
     int st = EIG_FN(eig_dense_prepare_team)(t, n, a, 1, 1, &sigma, 0);
-    if (st == EIG_STATUS_OK) {
+    if (!VEC) {
+        if (st == EIG_STATUS_OK) EIG_FN(warp_sym_reduce)(lane, n, a, d, e, buf);
+        c1 = c2 = clock64();
+        /* the CPU's values-only QL on one lane; any failure (the prepare's
+         * included) leaves every value NaN */
+        if (lane == 0)
+            st = EIG_FN(eig_tridiag_ql_values_finish)(n, st, sigma, d, 1, e, 1, 1, p.max_iter_factor, &it);
+        c3 = clock64();
+        __syncwarp();
+        for (int k = lane; k < n; k += 32) val[k] = d[k];
+    } else if (st == EIG_STATUS_OK) {
         EIG_FN(warp_sym_reduce)(lane, n, a, d, e, buf);
         c1 = clock64();
         EIG_FN(warp_sym_form_q)(lane, n, a, v, buf);
@@ -321,8 +360,10 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
         c3 = clock64();
     }
     __syncwarp();
-    if (st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, d, 1, sigma)) st = EIG_STATUS_INVALID_INPUT;
-    if (st != EIG_STATUS_OK) {
+    if (VEC && st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, d, 1, sigma)) st = EIG_STATUS_INVALID_INPUT;
+    if (!VEC) {
+        /* written above */
+    } else if (st != EIG_STATUS_OK) {
         EIG_FN(warp_fail)(n, lane, val, v);
     } else {
         for (int k = lane; k < n; k += 32) val[k] = d[k] / sigma;
@@ -344,9 +385,12 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
 }
 
 /* Max dynamic shared memory of the kernel (once per call). */
-static int EIG_FN(warp_sym_set_smem)(size_t smem)
+static int EIG_FN(warp_sym_set_smem)(int vectors, size_t smem)
 {
-    GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    if (vectors)
+        GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_kernel)<1>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    else
+        GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_kernel)<0>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     return 0;
 }
 
@@ -356,11 +400,15 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
                                     eig_real *vectors, int8_t *status, int32_t *iterations, cudaStream_t st)
 {
     const unsigned blocks = (unsigned)((cnt + EIG_WARP_SYM_WARPS - 1) / EIG_WARP_SYM_WARPS);
-    const size_t smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(n) * sizeof(eig_real);
+    const size_t smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(n, p->vectors) * sizeof(eig_real);
     const char *ps = getenv("EIG_WARP_SYM_PROFILE");
     const int prof = ps && atoi(ps);
-    EIG_FN(warp_sym_kernel)<<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, vectors, status,
-                                                                          iterations, prof);
+    if (p->vectors)
+        EIG_FN(warp_sym_kernel)<1><<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, vectors,
+                                                                                 status, iterations, prof);
+    else
+        EIG_FN(warp_sym_kernel)<0><<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, 0, status,
+                                                                                 iterations, prof);
     if (!prof) return;
     unsigned long long h[6];
     cudaStreamSynchronize(st);

@@ -519,7 +519,7 @@ int main(void)
                 if (n >= 128) ran += run_case(&cases[c], single, n, "warp-tridiag", default_split);
                 if (n >= 128) ran += run_case(&cases[c], single, n, "warp-sym", default_split);
                 /* warp-sym: a partial last column of lanes and of reflector blocks, and its largest n */
-                if (n == 160)
+                if (n == 160 || (quick == 1 && n == 32)) /* (values and vectors; the quick run too) */
                     for (int x = 97; x <= 256; x += 159) ran += run_case(&cases[c], single, x, "warp-sym", default_split);
                 /* sub-chunks that do not divide the batch, streams reused */
                 if (n <= 33) ran += run_case(&cases[c], single, n, NULL, odd_split);
