@@ -66,6 +66,18 @@ static int warp_general_split(int n)
 #define EIG_WARP_GENERAL_FROM 15
 #define EIG_WARP_GENERAL_GLOBAL_FROM 80 /* see warp_general_in_global */
 #define EIG_WARP_GENERAL_SMEM_MAX (200 * 1024) /* bytes of one team's matrix at most (H100: 227 KB a block) */
+
+/* This thread's team: `ts` lanes (8, 16 or 32) of one warp, team number
+ * `team` of the block; the mask names the team's lanes for its syncs. */
+__device__ static inline eig_team warp_general_team_of(int team, int ts)
+{
+    eig_team t;
+    t.rank = threadIdx.x - team * ts;
+    t.size = ts;
+    t.block = 0;
+    t.mask = ts >= 32 ? 0xffffffffu : ((1u << ts) - 1u) << ((threadIdx.x & 31) & ~(ts - 1));
+    return t;
+}
 #endif
 
 EIG_HD int EIG_FN(warp_general_ld)(int n) { return n | 1; }
@@ -110,11 +122,7 @@ __global__ void EIG_FN(warp_general_kernel)(int n, int ts, int max_iter_factor, 
 {
     extern __shared__ unsigned char eig_smem_raw[];
     const int teams = blockDim.x / ts, team = threadIdx.x / ts, ld = EIG_FN(warp_general_ld)(n);
-    eig_team t;
-    t.rank = threadIdx.x - team * ts;
-    t.size = ts;
-    t.block = 0;
-    t.mask = ts >= 32 ? 0xffffffffu : ((1u << ts) - 1u) << ((threadIdx.x & 31) & ~(ts - 1));
+    const eig_team t = warp_general_team_of(team, ts);
     const eig_idx stride = (eig_idx)gridDim.x * teams, reals = EIG_FN(warp_general_smem_reals)(n);
     /* the loop condition is the team's own: its syncs name only its lanes */
     for (eig_idx m = (eig_idx)blockIdx.x * teams + team; m < count; m += stride) {
@@ -158,11 +166,7 @@ __global__ void EIG_FN(warp_general_reduce_kernel)(int n, int ts, eig_idx count,
 {
     extern __shared__ unsigned char eig_smem_raw[];
     const int teams = blockDim.x / ts, team = threadIdx.x / ts, ld = EIG_FN(warp_general_ld)(n);
-    eig_team t;
-    t.rank = threadIdx.x - team * ts;
-    t.size = ts;
-    t.block = 0;
-    t.mask = ts >= 32 ? 0xffffffffu : ((1u << ts) - 1u) << ((threadIdx.x & 31) & ~(ts - 1));
+    const eig_team t = warp_general_team_of(team, ts);
     const eig_idx stride = (eig_idx)gridDim.x * teams, reals = EIG_FN(warp_general_smem_reals)(n);
     const int band = EIG_FN(eig_gen_band_reals)(n), W = EIG_FN(warp_general_split_reals)(n);
     for (eig_idx m = (eig_idx)blockIdx.x * teams + team; m < count; m += stride) {
@@ -207,11 +211,7 @@ __global__ void __launch_bounds__(256, MINB)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     const int teams = blockDim.x / ts, team = threadIdx.x / ts;
-    eig_team t;
-    t.rank = threadIdx.x - team * ts;
-    t.size = ts;
-    t.block = 0;
-    t.mask = ts >= 32 ? 0xffffffffu : ((1u << ts) - 1u) << ((threadIdx.x & 31) & ~(ts - 1));
+    const eig_team t = warp_general_team_of(team, ts);
     const eig_idx stride = (eig_idx)gridDim.x * teams, reals = EIG_FN(warp_general_qr_smem_reals)(n);
     const int band = EIG_FN(eig_gen_band_reals)(n), W = EIG_FN(warp_general_split_reals)(n);
     for (eig_idx m = (eig_idx)blockIdx.x * teams + team; m < count; m += stride) {
