@@ -7,7 +7,7 @@
 # --check-only (page cache warm). Each solve runs as
 #   before  BEFORE_EIGSWEEP (another build, when given),
 #   old     this build with its issue-20 paths off (EIG_WRITEBACK=0 EIG_DIRECT_READ=0
-#           EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0 EIG_ONE_NODE_PML=0:
+#           EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0 EIG_RETIRE_GPU=0 EIG_ONE_NODE_PML=0:
 #           no write-behind, HDF5's read, the CUDA context made by the first
 #           pin job, teardown before the rename, Open MPI's own PML choice),
 #   new     this build as it ships,
@@ -22,7 +22,7 @@ repeat=${REPEAT:-2}
 mkdir -p "$out" "$work"
 stages='warning|reader=|^read|^solve|^write|^setup|^pin|^finish|^total|overlap|wall|^timeline|^  '
 timed() { /usr/bin/time -f "$1 wall %e s" "${@:2}"; }
-old_paths=(env EIG_DIRECT_READ=0 EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0 EIG_WRITEBACK=0 EIG_ONE_NODE_PML=0)
+old_paths=(env EIG_DIRECT_READ=0 EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0 EIG_RETIRE_GPU=0 EIG_WRITEBACK=0 EIG_ONE_NODE_PML=0)
 mpi1=(mpirun -np 1 --bind-to none)
 # solve3 LABEL OUTPUT_STEM SOLVE_ARGS...: before, old, new; outputs compared
 solve3() {

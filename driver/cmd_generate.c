@@ -19,6 +19,7 @@
 #include "families.h"
 #include "generate_gpu.h"
 #include "partition.h"
+#include "release_later.h"
 #include "solve_worker.h"
 #include "sweep_form_gpu.h"
 #include "sweep_spec.h"
@@ -211,8 +212,10 @@ static int write_slice(eig_ctx *ctx, const gen_options *o, const eig_family *fam
     }
     eig_worker_stop(worker);
     eig_gpu_sweep_free(sw_dev);
-    if (bind->use_gpu)
+    if (bind->use_gpu) {
         for (int i = 0; i < 2; i++) eig_gpu_unpin(buf[i]);
+        eig_release_retire_gpu(bind->device); /* while the file is closed (driver/release_later.h) */
+    }
     free(buf[0]), free(buf[1]);
     return rc;
 }

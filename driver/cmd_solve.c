@@ -23,6 +23,7 @@
 #include "grid_scales.h"
 #include "pipeline.h"
 #include "reduce.h"
+#include "release_later.h"
 #include "report.h"
 #include "results.h"
 #include "source.h"
@@ -584,6 +585,8 @@ int eig_cmd_solve(eig_ctx *ctx, int argc, char **argv)
     double t_lap = t_start;
     eig_stats_lap(&pl.stats, EIG_STAGE_SETUP, &t_lap);
     rc = eig_pipeline_run(&pl);
+    /* The GPU's last call is behind us: its context ends while the output is finished. */
+    if (pl.use_gpu && !pl.check_only) eig_release_retire_gpu(pl.gpu.device);
     snprintf(info.header, sizeof info.header,
              "eigsweep %s solve input=%s output=%s N=%lld n=%d kind=%s precision=%s method=%s vectors=%s "
              "backend=%s ranks=%d threads=%d chunk=%lld streams=%d range=%lld:%lld output=%s%s balance=%s%s%s",

@@ -11,10 +11,24 @@ typedef struct {
     eig_release_set set;
     pthread_t thread;
     int threaded;
+    int joined; /* by the retire thread */
 } pending;
 
 static pending *queue[4];
 static int queued;
+
+/* The retire step: one thread that waits for the releases queued before it,
+ * then ends the device's context. */
+static struct {
+    pthread_t thread;
+    int started, device, waits_for;
+} retire;
+
+static int off(const char *name)
+{
+    const char *e = getenv(name);
+    return e && !strcmp(e, "0");
+}
 
 static void release_gpu_side(eig_release_set *s)
 {
@@ -38,10 +52,10 @@ static void *run(void *arg)
 
 void eig_release_later(const eig_release_set *set)
 {
-    const char *e = getenv("EIG_RELEASE_LATER");
-    pending *p = queued < 4 && !(e && !strcmp(e, "0")) ? malloc(sizeof *p) : NULL;
+    pending *p = queued < 4 && !off("EIG_RELEASE_LATER") ? malloc(sizeof *p) : NULL;
     if (p) {
         p->set = *set;
+        p->joined = 0;
         p->threaded = pthread_create(&p->thread, NULL, run, p) == 0;
         if (p->threaded) {
             queue[queued++] = p;
@@ -54,10 +68,34 @@ void eig_release_later(const eig_release_set *set)
     free_host_side(&in_place);
 }
 
+static void *retire_run(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < retire.waits_for; i++) {
+        pthread_join(queue[i]->thread, NULL);
+        queue[i]->joined = 1;
+    }
+    eig_gpu_retire_device(retire.device);
+    return NULL;
+}
+
+void eig_release_retire_gpu(int device)
+{
+    if (device < 0 || retire.started || off("EIG_RETIRE_GPU")) return;
+    retire.device = device, retire.waits_for = queued;
+    retire.started = !off("EIG_RELEASE_LATER") && pthread_create(&retire.thread, NULL, retire_run, NULL) == 0;
+    if (!retire.started) { /* in place: the releases first */
+        eig_release_join();
+        eig_gpu_retire_device(device);
+    }
+}
+
 void eig_release_join(void)
 {
+    if (retire.started) pthread_join(retire.thread, NULL);
+    retire.started = 0;
     for (int i = 0; i < queued; i++) {
-        pthread_join(queue[i]->thread, NULL);
+        if (!queue[i]->joined) pthread_join(queue[i]->thread, NULL);
         free_host_side(&queue[i]->set);
         free(queue[i]);
     }

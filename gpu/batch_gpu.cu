@@ -253,6 +253,13 @@ extern "C" int eig_gpu_warm_context(int device)
     return 1;
 }
 
+extern "C" void eig_gpu_retire_device(int device)
+{
+    eig_gpu_release();
+    if (cudaSetDevice(device) == cudaSuccess) cudaDeviceReset();
+    cudaGetLastError();
+}
+
 extern "C" int eig_gpu_use_device(int device)
 {
     GPU_CALL(cudaSetDevice(device));

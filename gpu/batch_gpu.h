@@ -23,6 +23,11 @@ int eig_gpu_use_device(int device);
  * device) ahead of its first use; records no error: 1 when made, 0 when
  * not (no such device, no CUDA build): the later real calls report. */
 int eig_gpu_warm_context(int device);
+/* Ends this process's use of `device`: our streams, arena and pools, then
+ * its primary context (cudaDeviceReset), so that the process's exit does not
+ * tear it down. Any later CUDA call would make a new context. No-op without
+ * CUDA. */
+void eig_gpu_retire_device(int device);
 /* 1 when `name` is a kernel --kernel accepts ("auto", NULL, or one of
  * gpu/kernel_names.h), whether or not this build has CUDA; 0 otherwise. */
 int eig_gpu_kernel_known(const char *name);

@@ -12,6 +12,7 @@ int eig_gpu_device_count(void) { return 0; }
 int eig_gpu_warm_context(int device) { (void)device; return 0; }
 
 void eig_gpu_release(void) {}
+void eig_gpu_retire_device(int device) { (void)device; }
 
 int eig_gpu_describe(int device, char *buf, size_t cap)
 {
