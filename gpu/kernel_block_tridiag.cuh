@@ -45,6 +45,20 @@
  * (docs/performance.md). */
 #define EIG_BLOCK_TRIDIAG_FROM 128
 #define EIG_BLOCK_TRIDIAG_VECTORS_FROM 16
+/* With vectors from this n up the tridiagonal's eigenvectors come from
+ * divide and conquer (solvers/tridiag_dc_impl.h, its workspace in global
+ * memory) instead of the QL iteration: the QL's chase is one serial chain
+ * of rotations a matrix. EIG_TRIDIAG_DC=0 / 1 in the environment forces it
+ * off / on at any n (read per batch). */
+#define EIG_BLOCK_TRIDIAG_DC_FROM 64
+
+static int block_tridiag_dc(const eig_solve_params *p, int n)
+{
+    const char *s = getenv("EIG_TRIDIAG_DC");
+    if (!p->vectors) return 0;
+    if (s && *s) return atoi(s) != 0;
+    return n >= EIG_BLOCK_TRIDIAG_DC_FROM;
+}
 
 /* Threads per matrix (the team), for a job of `job` matrices on `sms` SMs. */
 static int block_tridiag_threads(const eig_solve_params *p, int n, long long job, int sms)
@@ -92,13 +106,13 @@ typedef struct {
     eig_idx m;
     eig_team t;
     int ld, zc;
-    eig_real *d, *work, *scr, *zt, *a, *v;
+    eig_real *d, *work, *scr, *zt, *a, *v, *dcw;
 } EIG_FN(block_tridiag_share);
 
 /* 0 when this thread's team has no matrix (the whole team leaves together). */
 __device__ static int EIG_FN(block_tridiag_setup)(const eig_solve_params *p, int n, eig_idx count, int teams,
                                                   int team_reals, eig_real *in, eig_real *vectors, eig_real *zglob,
-                                                  EIG_FN(block_tridiag_share) *s)
+                                                  eig_real *dcglob, eig_idx wstride, EIG_FN(block_tridiag_share) *s)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     const int ts = blockDim.x / teams, ti = threadIdx.x / ts;
@@ -110,30 +124,36 @@ __device__ static int EIG_FN(block_tridiag_setup)(const eig_solve_params *p, int
     s->d = (eig_real *)eig_smem_raw + (eig_idx)ti * team_reals, s->work = s->d + n;
     s->scr = s->work + EIG_FN(eig_solve_one_work)(p, n);
     s->zt = 0;
-    if (p->vectors) s->zt = zglob ? zglob + s->m * (eig_idx)n * s->ld : s->scr + EIG_FN(eig_tridiag_team_scratch)(n);
+    if (p->vectors) s->zt = zglob ? zglob + s->m * wstride : s->scr + EIG_FN(eig_tridiag_team_scratch)(n);
+    s->dcw = dcglob ? dcglob + s->m * wstride : 0;
     s->a = in + s->m * nn, s->v = p->vectors ? vectors + s->m * nn : 0;
     return 1;
 }
 
 /* in: matrix-wise input (destroyed); values, vectors: matrix-wise outputs;
- * zglob: NULL (Z in shared memory) or n*(n|1) reals per matrix. teams
+ * zglob: NULL (Z in shared memory) or n*(n|1) reals per matrix; dcglob:
+ * NULL (QL) or eig_tridiag_dc_work(n) reals per matrix (divide and
+ * conquer); wstride: the global workspace's reals per matrix. teams
  * matrices per block (> 1: a warp each), team_reals shared reals each. */
 __global__ void EIG_FN(block_tridiag_kernel)(eig_solve_params p, int n, eig_idx count, int teams, int team_reals,
                                              eig_real *in, eig_real *values, eig_real *vectors, eig_real *zglob,
-                                             int8_t *status, int32_t *iterations)
+                                             eig_real *dcglob, eig_idx wstride, int8_t *status, int32_t *iterations)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     EIG_FN(block_tridiag_share) sh;
-    if (!EIG_FN(block_tridiag_setup)(&p, n, count, teams, team_reals, in, vectors, zglob, &sh)) return;
+    if (!EIG_FN(block_tridiag_setup)(&p, n, count, teams, team_reals, in, vectors, zglob, dcglob, wstride, &sh))
+        return;
     const eig_idx m = sh.m;
     const eig_team t = sh.t;
     const int ld = sh.ld, zc = sh.zc;
     eig_real *d = sh.d, *work = sh.work, *scr = sh.scr, *zt = sh.zt, *a = sh.a, *v = sh.v;
     int it = 0, st;
     if (zc == 2)
-        st = EIG_FN(eig_herm_tridiag_ql_team)(t, n, a, 1, d, 1, v, 1, work, 1, scr, zt, ld, p.max_iter_factor, &it);
+        st = EIG_FN(eig_herm_tridiag_vectors_team)(t, n, a, 1, d, 1, v, 1, work, 1, scr, zt, ld, sh.dcw,
+                                                   p.max_iter_factor, &it);
     else
-        st = EIG_FN(eig_sym_tridiag_ql_team)(t, n, a, 1, d, 1, v, 1, work, 1, scr, zt, ld, p.max_iter_factor, &it);
+        st = EIG_FN(eig_sym_tridiag_vectors_team)(t, n, a, 1, d, 1, v, 1, work, 1, scr, zt, ld, sh.dcw,
+                                                  p.max_iter_factor, &it);
     /* the solvers end on a team sync: d is complete */
     EIG_TEAM_FOR(t, k, 0, n - 1) values[m * n + k] = d[k];
     if (EIG_TEAM_LEAD(t)) status[m] = (int8_t)st, iterations[m] = it;
@@ -143,16 +163,17 @@ __global__ void EIG_FN(block_tridiag_kernel)(eig_solve_params p, int n, eig_idx 
  * phase (what eig_*_tridiag_ql_team does, without its failure handling),
  * the leader's clock64() between phases summed per phase over the batch and
  * printed to stderr: prepare, reduce, form Q, realify, QL, V <- V Z. */
-__device__ unsigned long long EIG_FN(block_tridiag_prof)[8];
+__device__ unsigned long long EIG_FN(block_tridiag_prof)[8 + EIG_DC_CLOCKS];
 
 __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, eig_idx count, int teams,
                                                      int team_reals, eig_real *in, eig_real *values,
-                                                     eig_real *vectors, eig_real *zglob, int8_t *status,
-                                                     int32_t *iterations)
+                                                     eig_real *vectors, eig_real *zglob, eig_real *dcglob,
+                                                     eig_idx wstride, int8_t *status, int32_t *iterations)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     EIG_FN(block_tridiag_share) sh;
-    if (!EIG_FN(block_tridiag_setup)(&p, n, count, teams, team_reals, in, vectors, zglob, &sh)) return;
+    if (!EIG_FN(block_tridiag_setup)(&p, n, count, teams, team_reals, in, vectors, zglob, dcglob, wstride, &sh))
+        return;
     const eig_idx m = sh.m;
     const eig_team t = sh.t;
     const int ld = sh.ld, zc = sh.zc;
@@ -176,9 +197,13 @@ __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, 
     c[3] = clock64();
     if (zc == 2) EIG_FN(eig_herm_realify_team)(t, n, e, 1, v, 1);
     c[4] = clock64();
-    if (v) EIG_FN(eig_set_identity_team)(t, n, zt, 1, ld);
-    st = EIG_FN(eig_tridiag_ql_team)(t, n, d, 1, e, zc, zt, 1, ld, 0, 1, rot, v ? scr + 32 : 0, 1, p.max_iter_factor,
-                                     &it);
+    if (v && sh.dcw) {
+        st = EIG_FN(eig_tridiag_dc_team)(t, n, d, 1, e, zc, zt, 1, ld, sh.dcw, p.max_iter_factor, &it);
+    } else {
+        if (v) EIG_FN(eig_set_identity_team)(t, n, zt, 1, ld);
+        st = EIG_FN(eig_tridiag_ql_team)(t, n, d, 1, e, zc, zt, 1, ld, 0, 1, rot, v ? scr + 32 : 0, 1,
+                                         p.max_iter_factor, &it);
+    }
     eig_team_sync(t);
     c[5] = clock64();
     if (v && st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, 1, zc, zt, 1, ld, scr + 32);
@@ -190,20 +215,37 @@ __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, 
         for (int k = 0; k < 6; k++) atomicAdd(&EIG_FN(block_tridiag_prof)[k], (unsigned long long)(c[k + 1] - c[k]));
         atomicAdd(&EIG_FN(block_tridiag_prof)[6], 1ull);
         atomicAdd(&EIG_FN(block_tridiag_prof)[7], (unsigned long long)it);
+        if (v && sh.dcw) { /* divide and conquer's own phase clocks */
+            const EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, sh.dcw);
+            for (int k = 0; k < EIG_DC_CLOCKS; k++)
+                atomicAdd(&EIG_FN(block_tridiag_prof)[8 + k], (unsigned long long)w.clk[k]);
+        }
     }
 }
 
 /* Launches block-tridiag on one sub-chunk (or, profiling, the phase-timed
  * twin, synchronously, printing the running per-matrix averages). */
+/* Reals of global workspace per matrix: Z when it is not in shared memory,
+ * then divide and conquer's workspace when dc. */
+static eig_idx EIG_FN(block_tridiag_global_reals)(const eig_solve_params *p, int n, int z_shared, int dc)
+{
+    return (p->vectors && !z_shared ? (eig_idx)n * (n | 1) : 0) + (dc ? EIG_FN(eig_tridiag_dc_work)(n) : 0);
+}
+
+/* work: the global workspace, block_tridiag_global_reals a matrix. */
 static void EIG_FN(block_tridiag_launch)(const eig_solve_params *p, int n, eig_idx cnt, int T, int teams, size_t smem,
                                          int team_reals, eig_real *in, eig_real *values, eig_real *vectors,
-                                         eig_real *zglob, int8_t *status, int32_t *iterations, cudaStream_t st)
+                                         eig_real *work, int z_shared, int dc, int8_t *status, int32_t *iterations,
+                                         cudaStream_t st)
 {
     unsigned blocks = (unsigned)((cnt + teams - 1) / teams);
+    const eig_idx wstride = EIG_FN(block_tridiag_global_reals)(p, n, z_shared, dc);
+    eig_real *zglob = p->vectors && !z_shared ? work : 0;
+    eig_real *dcglob = dc ? work + (zglob ? (eig_idx)n * (n | 1) : 0) : 0;
     const char *prof = getenv("EIG_BLOCK_TRIDIAG_PROFILE");
     if (!prof || !atoi(prof)) {
         EIG_FN(block_tridiag_kernel)<<<blocks, T, smem, st>>>(*p, n, cnt, teams, team_reals, in, values, vectors, zglob,
-                                                              status, iterations);
+                                                              dcglob, wstride, status, iterations);
         return;
     }
     static int attr_set = 0;
@@ -212,13 +254,18 @@ static void EIG_FN(block_tridiag_launch)(const eig_solve_params *p, int n, eig_i
         attr_set = 1;
     }
     EIG_FN(block_tridiag_profile_kernel)<<<blocks, T, smem, st>>>(*p, n, cnt, teams, team_reals, in, values, vectors,
-                                                                  zglob, status, iterations);
-    unsigned long long h[8];
+                                                                  zglob, dcglob, wstride, status, iterations);
+    unsigned long long h[8 + EIG_DC_CLOCKS];
     cudaStreamSynchronize(st);
     cudaMemcpyFromSymbol(h, EIG_FN(block_tridiag_prof), sizeof h);
     if (h[6])
         fprintf(stderr, "block-tridiag profile n=%d T=%d: %llu matrices, cycles per matrix: prepare %.0f reduce %.0f "
-                        "formQ %.0f realify %.0f QL %.0f VZ %.0f; QL sweeps %.1f\n", n, T, h[6], (double)h[0] / h[6],
-                (double)h[1] / h[6], (double)h[2] / h[6], (double)h[3] / h[6], (double)h[4] / h[6], (double)h[5] / h[6],
+                        "formQ %.0f realify %.0f %s %.0f VZ %.0f; QL sweeps %.1f\n", n, T, h[6], (double)h[0] / h[6],
+                (double)h[1] / h[6], (double)h[2] / h[6], (double)h[3] / h[6], dc ? "D&C" : "QL", (double)h[4] / h[6],
+                (double)h[5] / h[6],
                 (double)h[7] / h[6]);
+    if (h[6] && dc)
+        fprintf(stderr, "block-tridiag profile D&C phases, cycles per matrix: leaves %.0f deflate %.0f roots %.0f "
+                        "zhat+U %.0f gather+order %.0f QU %.0f\n", (double)h[8] / h[6], (double)h[9] / h[6],
+                (double)h[10] / h[6], (double)h[11] / h[6], (double)h[12] / h[6], (double)h[13] / h[6]);
 }

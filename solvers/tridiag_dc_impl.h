@@ -46,13 +46,32 @@
 #define EIG_DC_SECULAR_MAXIT 100
 #endif
 
+/* Phase clocks (GPU, the leader's clock64() summed per phase into work, for
+ * the block-tridiag profile): leaves, merge and deflation, roots, zhat and
+ * U, gather and order, Q U. */
+#define EIG_DC_CLOCKS 6
+#ifdef __CUDA_ARCH__
+#define EIG_DC_CLOCK(w, t, k, c0)                                                                                     \
+    do {                                                                                                              \
+        if (EIG_TEAM_LEAD(t)) {                                                                                       \
+            const long long c1_ = clock64();                                                                          \
+            (w).clk[k] += c1_ - (c0);                                                                                 \
+            (c0) = c1_;                                                                                               \
+        }                                                                                                             \
+    } while (0)
+#define EIG_DC_NOW() clock64()
+#else
+#define EIG_DC_CLOCK(w, t, k, c0) ((void)(c0))
+#define EIG_DC_NOW() 0LL
+#endif
+
 /* Reals of work for order n: two n x n blocks (the gathered columns of Q,
  * then U), eleven vectors of n reals, integer arrays, reduction slots. */
 EIG_HD eig_idx EIG_FN(eig_tridiag_dc_work)(int n)
 {
     const eig_idx ints = 8 * (eig_idx)n + 8;
     return 2 * (eig_idx)n * n + 11 * (eig_idx)n + (ints * (eig_idx)sizeof(int) + sizeof(eig_real) - 1) /
-                                                        (eig_idx)sizeof(eig_real) + 40;
+                                                        (eig_idx)sizeof(eig_real) + 40 + EIG_DC_CLOCKS * 2 + 2;
 }
 
 /* The layout of work (one merge at a time uses it all). */
@@ -65,6 +84,7 @@ typedef struct {
     int *col;                         /* K kept positions' columns, then the deflated ones' */
     int *orig, *rank, *rp, *rq;       /* root's pole; output position; rotation's two columns */
     int *leafst, *sc;                 /* leaves' status and sweeps; scalars: K, rotations, failures */
+    long long *clk;                   /* EIG_DC_CLOCKS phase clocks */
 } EIG_FN(eig_dc_ws);
 
 EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work)
@@ -78,6 +98,7 @@ EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work)
     int *iv = (int *)(v + 11 * n + 40);
     w.src = iv, w.col = iv + n, w.orig = iv + 2 * n, w.rank = iv + 3 * n, w.rp = iv + 4 * n, w.rq = iv + 5 * n;
     w.leafst = iv + 6 * n, w.sc = iv + 8 * n;
+    w.clk = (long long *)(((uintptr_t)(iv + 8 * n + 8) + 7) & ~(uintptr_t)7);
     return w;
 }
 
@@ -197,6 +218,7 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
     const int N = b - a, n1 = m - a;
     const eig_real beta = e[(m - 1) * es], rho = 2 * EIG_FABS(beta), sgn = beta < 0 ? -EIG_ONE : EIG_ONE;
     const eig_real r2 = EIG_SQRT((eig_real)0.5);
+    long long c0 = EIG_DC_NOW();
 #define EIG_ZB(i, j) z[(eig_idx)(a + (i)) * zr + (eig_idx)(a + (j)) * zk]
     /* merge the halves' ascending lists: position of each entry, its column
      * and its z (last row of Q1, sign(beta) first row of Q2, over sqrt 2) */
@@ -267,6 +289,7 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
         w.sc[0] = K, w.sc[1] = nrot, w.sc[2] = 0;
     }
     eig_team_sync(t);
+    EIG_DC_CLOCK(w, t, 1, c0);
     const int K = w.sc[0], nrot = w.sc[1];
     /* the deflating rotations on Q's columns (c q_p + s q_q, c q_q - s q_p),
      * in order, a member per row */
@@ -281,6 +304,7 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
     int fail = 0;
     EIG_TEAM_FOR(t, i, 0, K - 1) fail += EIG_FN(eig_dc_secular_root)(K, w.dk, w.zk, rho, i, &w.orig[i], &w.tau[i]);
     eig_team_sync(t);
+    EIG_DC_CLOCK(w, t, 2, c0);
     /* zhat_j from the roots, each factor in (0, 1] (no overflow) */
 #define EIG_DEL(j, i) ((w.dk[j] - w.dk[w.orig[i]]) - w.tau[i]) /* d_j - lambda_i */
     EIG_TEAM_FOR(t, j, 0, K - 1) {
@@ -302,6 +326,8 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
         for (int j = 0; j < K; j++) ui[j] *= s;
     }
 #undef EIG_DEL
+    eig_team_sync(t);
+    EIG_DC_CLOCK(w, t, 3, c0);
     /* gather the kept columns, then the deflated ones, into w2 (column-major N x N) */
     for (eig_idx x = t.rank; x < (eig_idx)N * N; x += t.size) {
         const int i = (int)(x % N), c = (int)(x / N);
@@ -318,21 +344,45 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
         w.rank[q] = r;
     }
     eig_team_sync(t);
+    EIG_DC_CLOCK(w, t, 4, c0);
     EIG_TEAM_FOR(t, q, 0, N - 1) d[(a + w.rank[q]) * ds] = w.dv[q];
-    /* Z's block <- [kept columns] U, the deflated columns as they are */
-    for (eig_idx x = t.rank; x < (eig_idx)N * N; x += t.size) {
-        const int i = (int)(x % N), q = (int)(x / N);
-        eig_real acc;
-        if (q < K) {
-            const eig_real *uq = w.u + (eig_idx)q * K;
-            acc = 0;
-            for (int c = 0; c < K; c++) acc += w.w2[i + (eig_idx)c * N] * uq[c];
-        } else {
-            acc = w.w2[x];
+    /* Z's block <- [kept columns] U: a group of L lanes (a warp, or one
+     * member) takes 4 L rows (lane + L r, r < 4: each load of w2 one
+     * coalesced line for the warp) by 4 columns (one address of U for the
+     * whole warp), 16 sums from 8 loads a step; the deflated columns as
+     * they are */
+    const int L = EIG_FN(eig_team_lanes)(t), lane = t.rank % L, G = t.size / L, g = t.rank / L;
+    const int RT = (N + 4 * L - 1) / (4 * L), CT = (K + 3) / 4;
+    for (int x = g; x < RT * CT; x += G) {
+        const int i0 = 4 * L * (x % RT) + lane, q0 = 4 * (x / RT);
+        eig_real acc[4][4] = {{0}};
+        const eig_real *uq[4];
+        EIG_UNROLL
+        for (int cq = 0; cq < 4; cq++) uq[cq] = w.u + (eig_idx)(q0 + cq < K ? q0 + cq : q0) * K;
+        for (int c = 0; c < K; c++) {
+            eig_real xr[4], xu[4];
+            const eig_real *wc = w.w2 + (eig_idx)c * N + i0;
+            EIG_UNROLL
+            for (int r = 0; r < 4; r++) xr[r] = i0 + L * r < N ? wc[L * r] : EIG_ZERO;
+            EIG_UNROLL
+            for (int cq = 0; cq < 4; cq++) xu[cq] = uq[cq][c];
+            EIG_UNROLL
+            for (int r = 0; r < 4; r++)
+                EIG_UNROLL
+                for (int cq = 0; cq < 4; cq++) acc[r][cq] += xr[r] * xu[cq];
         }
-        EIG_ZB(i, w.rank[q]) = acc;
+        EIG_UNROLL
+        for (int cq = 0; cq < 4; cq++)
+            EIG_UNROLL
+            for (int r = 0; r < 4; r++)
+                if (i0 + L * r < N && q0 + cq < K) EIG_ZB(i0 + L * r, w.rank[q0 + cq]) = acc[r][cq];
+    }
+    for (eig_idx x = (eig_idx)K * N + t.rank; x < (eig_idx)N * N; x += t.size) {
+        const int i = (int)(x % N), q = (int)(x / N);
+        EIG_ZB(i, w.rank[q]) = w.w2[x];
     }
     eig_team_sync(t);
+    EIG_DC_CLOCK(w, t, 5, c0);
 #undef EIG_ZB
     return fail;
 }
@@ -344,6 +394,9 @@ EIG_HD int EIG_FN(eig_tridiag_dc_team)(eig_team t, int n, eig_real *d, eig_idx d
     EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, work);
     if (iters) *iters = 0;
     if (n <= 0) return EIG_STATUS_OK;
+    long long c0 = EIG_DC_NOW();
+    if (EIG_TEAM_LEAD(t))
+        for (int k = 0; k < EIG_DC_CLOCKS; k++) w.clk[k] = 0;
     /* Z = I */
     for (eig_idx x = t.rank; x < (eig_idx)n * n; x += t.size) {
         const int i = (int)(x % n), j = (int)(x / n);
@@ -388,6 +441,7 @@ EIG_HD int EIG_FN(eig_tridiag_dc_team)(eig_team t, int n, eig_real *d, eig_idx d
         if (EIG_TEAM_LEAD(sub)) w.leafst[2 * k] = st, w.leafst[2 * k + 1] = it;
     }
     eig_team_sync(t);
+    EIG_DC_CLOCK(w, t, 0, c0);
     int st = EIG_STATUS_OK, its = 0;
     for (int k = 0; k < L; k++) {
         if (w.leafst[2 * k] != EIG_STATUS_OK) st = EIG_STATUS_NOT_CONVERGED;

@@ -138,6 +138,73 @@ static void make_tridiag(eig_test_rng *rng, int kind, int n, double tiny, double
 DC_CHECK(d, double, DBL_EPSILON / 2, 1e-150, 1e150)
 DC_CHECK(s, float, FLT_EPSILON / 2, 1e-15, 1e15)
 
+/* The dense route with divide and conquer (what block-tridiag runs on the
+ * GPU, here by a team of one): eig_sym_tridiag_vectors_team /
+ * eig_herm_tridiag_vectors_team with Z in a separate buffer and dcw, on a
+ * fresh random symmetric (zc 1) or Hermitian (zc 2) matrix: values within
+ * 10 n eps ||A|| of the QL route's, ||A v - lambda v|| and ||V^H V - I||
+ * within 10 n eps. */
+#define DENSE_CHECK(PREC, T, EPS)                                                                                     \
+    static void dense_##PREC(eig_test_rng *rng, int n, int zc)                                                       \
+    {                                                                                                                 \
+        enum { NM = 130 };                                                                                            \
+        static T a[NM * NM * 2], a2[NM * NM * 2], w[NM], w2[NM], v[NM * NM * 2], v2[NM * NM * 2], work[5 * NM];     \
+        static T scr[32 + 8 * NM], zt[NM * NM], dcw[2 * NM * NM + 64 * NM + 256];                                     \
+        static double ad[NM * NM * 2];                                                                                \
+        for (int i = 0; i < n; i++)                                                                                   \
+            for (int j = 0; j <= i; j++)                                                                              \
+                for (int c = 0; c < zc; c++) {                                                                        \
+                    const T x = i == j && c == 1 ? 0 : (T)eig_test_normal(rng);                                       \
+                    a[(i * n + j) * zc + c] = x, a[(j * n + i) * zc + c] = c ? -x : x;                                 \
+                }                                                                                                     \
+        for (int k = 0; k < n * n * zc; k++) ad[k] = (double)a[k], a2[k] = a[k];                                      \
+        eig_team solo = EIG_TEAM_SOLO_INIT;                                                                           \
+        int it1 = 0, it2 = 0;                                                                                         \
+        const int st1 = zc == 2 ? eig_herm_tridiag_vectors_team_##PREC(solo, n, a, 1, w, 1, v, 1, work, 1, scr, zt, n,  \
+                                                                       dcw, 0, &it1)                                  \
+                                : eig_sym_tridiag_vectors_team_##PREC(solo, n, a, 1, w, 1, v, 1, work, 1, scr, zt, n,   \
+                                                                      dcw, 0, &it1);                                  \
+        const int st2 = zc == 2 ? eig_herm_tridiag_ql_##PREC(n, a2, 1, w2, 1, v2, 1, work, 1, 0, &it2)                 \
+                                : eig_sym_tridiag_ql_##PREC(n, a2, 1, w2, 1, v2, 1, work, 1, 0, &it2);                 \
+        double an = 0, val = 0, res = 0, orth = 0;                                                                    \
+        for (int i = 0; i < n; i++) {                                                                                 \
+            double r = 0;                                                                                             \
+            for (int j = 0; j < n; j++) r += hypot(ad[(i * n + j) * zc], zc == 2 ? ad[(i * n + j) * zc + 1] : 0.0);  \
+            an = fmax(an, r);                                                                                         \
+        }                                                                                                             \
+        for (int k = 0; k < n; k++) {                                                                                 \
+            val = fmax(val, fabs((double)w[k] - (double)w2[k]));                                                      \
+            double r2 = 0;                                                                                            \
+            for (int i = 0; i < n; i++) {                                                                             \
+                double sr = -(double)w[k] * v[(i * n + k) * zc], si = zc == 2 ? -(double)w[k] * v[(i * n + k) * 2 + 1] : 0; \
+                for (int j = 0; j < n; j++) {                                                                         \
+                    const double ar = ad[(i * n + j) * zc], ai = zc == 2 ? ad[(i * n + j) * 2 + 1] : 0;              \
+                    const double xr = v[(j * n + k) * zc], xi = zc == 2 ? v[(j * n + k) * 2 + 1] : 0;                 \
+                    sr += ar * xr - ai * xi, si += ar * xi + ai * xr;                                                 \
+                }                                                                                                     \
+                r2 += sr * sr + si * si;                                                                              \
+            }                                                                                                         \
+            res = fmax(res, sqrt(r2));                                                                                \
+            for (int l = 0; l <= k; l++) {                                                                            \
+                double sr = 0, si = 0;                                                                                \
+                for (int i = 0; i < n; i++) {                                                                         \
+                    const double xr = v[(i * n + l) * zc], xi = zc == 2 ? v[(i * n + l) * 2 + 1] : 0;                 \
+                    const double yr = v[(i * n + k) * zc], yi = zc == 2 ? v[(i * n + k) * 2 + 1] : 0;                 \
+                    sr += xr * yr + xi * yi, si += xr * yi - xi * yr;                                                 \
+                }                                                                                                     \
+                orth = fmax(orth, hypot(sr - (k == l), si));                                                          \
+            }                                                                                                         \
+        }                                                                                                             \
+        const double b = 10.0 * n * (EPS), anz = an > 0 ? an : 1;                                                     \
+        const int ok = st1 == EIG_STATUS_OK && st2 == EIG_STATUS_OK && val <= b * anz && res <= b * anz && orth <= b; \
+        eig_test_expect(ok, "%s n=%d %s with divide and conquer: status %d (QL route %d), values %.2f off QL's, "     \
+                        "residual %.2f, orthogonality %.2f n eps (bound 10)", #PREC, n,                               \
+                        zc == 2 ? "Hermitian" : "symmetric", st1, st2, val / anz / (n * (EPS)),                       \
+                        res / anz / (n * (EPS)), orth / (n * (EPS)));                                                 \
+    }
+DENSE_CHECK(d, double, DBL_EPSILON / 2)
+DENSE_CHECK(s, float, FLT_EPSILON / 2)
+
 int main(void)
 {
     eig_test_rng rng;
@@ -150,5 +217,11 @@ int main(void)
             check_s(&rng, kind, nn, (nn + kind + 1) % 2);
         }
     }
+    static const int dense_n[] = {1, 2, 5, 33, 64, 97, 128};
+    for (size_t k = 0; k < sizeof dense_n / sizeof dense_n[0]; k++)
+        for (int zc = 1; zc <= 2; zc++) {
+            dense_d(&rng, dense_n[k], zc);
+            dense_s(&rng, dense_n[k], zc);
+        }
     return eig_test_summary();
 }
