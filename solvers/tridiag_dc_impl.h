@@ -17,9 +17,9 @@
  *    (d_j - d_o) - tau is then accurate however close lambda is to d_o.
  *    The iteration interpolates the secular function by the nearest pole
  *    with its exact weight and the other pole of the interval fitted to the
- *    derivative (the fixed-weight rational step of dlaed4), safeguarded by
- *    a bracket that every evaluation narrows (bisection when the step
- *    leaves it);
+ *    derivative (the fixed-weight rational step of dlaed4), solved for the
+ *    new offset itself, safeguarded by a bracket that every evaluation
+ *    narrows (Newton's step, then bisection, when the step leaves it);
  *  - zhat from the computed roots (Loewner: zhat_j^2 = prod_i (lambda_i -
  *    d_j) / (rho prod_{i != j} (d_i - d_j))), so that the vectors
  *    u_i = zhat / (d - lambda_i) / norm are orthogonal to working accuracy;
@@ -28,7 +28,9 @@
  *
  * Z: element (i, j) at z[i*zr + j*zk] (real, n x n), overwritten with T's
  * eigenvectors; d: the eigenvalues ascending; e destroyed. work:
- * eig_tridiag_dc_work(n) reals, contiguous (stride 1). Team: the leaves a
+ * eig_tridiag_dc_work(n) reals, contiguous (stride 1); or, swork not NULL,
+ * eig_tridiag_dc_large_work(n) there and eig_tridiag_dc_small_work(n) in
+ * swork. leaf: the largest leaf (2..32; else EIG_DC_LEAF). Team: the leaves a
  * warp each (block teams of whole warps) or the whole team one after
  * another; every merge by the whole team, its loops dealt out; scalar
  * decisions (deflation) by the leader, published through work. Status:
@@ -36,14 +38,25 @@
  * iteration fails (d, Z then undefined: the callers fill NaN). *iters: the
  * leaves' QL sweeps. */
 
-/* Rows of the largest leaf (the QL solves it): a warp's rows. */
+/* Rows of the largest leaf (the QL solves it): a warp's rows by default. */
 #ifndef EIG_DC_LEAF
 #define EIG_DC_LEAF 32
 #endif
 /* Iteration cap of one secular root (dlaed4 stops at 30; the bisection
  * fallback may need more steps where the root sits very near a pole). */
 #ifndef EIG_DC_SECULAR_MAXIT
-#define EIG_DC_SECULAR_MAXIT 100
+#define EIG_DC_SECULAR_MAXIT 200
+#endif
+
+/* What a caller of the dense routes passes to have divide and conquer
+ * (eig_sym_tridiag_vectors_team): the workspaces and the leaf size. */
+#ifndef EIG_DC_CFG_TYPE
+#define EIG_DC_CFG_TYPE
+typedef struct {
+    void *work;  /* eig_tridiag_dc_large_work reals (all of eig_tridiag_dc_work when swork is NULL) */
+    void *swork; /* NULL, or eig_tridiag_dc_small_work reals */
+    int leaf;    /* 0: EIG_DC_LEAF */
+} eig_dc_cfg;
 #endif
 
 /* Phase clocks (GPU, the leader's clock64() summed per phase into work, for
@@ -65,21 +78,32 @@
 #define EIG_DC_NOW() 0LL
 #endif
 
-/* Reals of work for order n: two n x n blocks (the gathered columns of Q,
- * then U), eleven vectors of n reals, integer arrays, reduction slots. */
-EIG_HD eig_idx EIG_FN(eig_tridiag_dc_work)(int n)
+/* Workspace. Large: the gathered columns of Q and U (n x n each) and the
+ * phase clocks, wherever the caller has room (global memory on the GPU).
+ * Small (its own buffer when the caller can give one in faster memory, the
+ * GPU's shared memory; else after the large part): nine vectors of n reals
+ * and 8 n + 8 ints (lists, permutations, the leaves' results, scalars). */
+EIG_HD eig_idx EIG_FN(eig_tridiag_dc_small_work)(int n)
 {
     const eig_idx ints = 8 * (eig_idx)n + 8;
-    return 2 * (eig_idx)n * n + 11 * (eig_idx)n + (ints * (eig_idx)sizeof(int) + sizeof(eig_real) - 1) /
-                                                        (eig_idx)sizeof(eig_real) + 40 + EIG_DC_CLOCKS * 2 + 2;
+    return 9 * (eig_idx)n + (ints * (eig_idx)sizeof(int) + sizeof(eig_real) - 1) / (eig_idx)sizeof(eig_real);
+}
+EIG_HD eig_idx EIG_FN(eig_tridiag_dc_large_work)(int n)
+{
+    return 2 * (eig_idx)n * n + 2 * EIG_DC_CLOCKS + 2;
+}
+/* Reals of work for eig_tridiag_dc_team with swork NULL (both parts). */
+EIG_HD eig_idx EIG_FN(eig_tridiag_dc_work)(int n)
+{
+    return EIG_FN(eig_tridiag_dc_large_work)(n) + EIG_FN(eig_tridiag_dc_small_work)(n);
 }
 
-/* The layout of work (one merge at a time uses it all). */
+/* The layout of the workspace (one merge at a time uses it all). */
 typedef struct {
     eig_real *w2, *u;                 /* N x N each, column-major */
     eig_real *dl, *zz;                /* merged d (ascending), z; also the leaves' rotations (2n) */
     eig_real *dk, *zk, *zh, *tau, *dv; /* kept d, z; zhat; roots' offsets; deflated values */
-    eig_real *rc, *rs, *red;          /* deflation rotations (c, s); reduction slots */
+    eig_real *rc, *rs;                /* deflation rotations (c, s) */
     int *src;                         /* position -> column of the block (local) */
     int *col;                         /* K kept positions' columns, then the deflated ones' */
     int *orig, *rank, *rp, *rq;       /* root's pole; output position; rotation's two columns */
@@ -87,18 +111,18 @@ typedef struct {
     long long *clk;                   /* EIG_DC_CLOCKS phase clocks */
 } EIG_FN(eig_dc_ws);
 
-EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work)
+EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work, eig_real *swork)
 {
     EIG_FN(eig_dc_ws) w;
     const eig_idx nn = (eig_idx)n * n;
     w.w2 = work, w.u = work + nn;
-    eig_real *v = work + 2 * nn;
+    w.clk = (long long *)(((uintptr_t)(work + 2 * nn) + 7) & ~(uintptr_t)7);
+    eig_real *v = swork ? swork : work + EIG_FN(eig_tridiag_dc_large_work)(n);
     w.dl = v, w.zz = v + n, w.dk = v + 2 * n, w.zk = v + 3 * n, w.zh = v + 4 * n, w.tau = v + 5 * n;
-    w.dv = v + 6 * n, w.rc = v + 7 * n, w.rs = v + 8 * n, w.red = v + 11 * n;
-    int *iv = (int *)(v + 11 * n + 40);
+    w.dv = v + 6 * n, w.rc = v + 7 * n, w.rs = v + 8 * n;
+    int *iv = (int *)(v + 9 * n);
     w.src = iv, w.col = iv + n, w.orig = iv + 2 * n, w.rank = iv + 3 * n, w.rp = iv + 4 * n, w.rq = iv + 5 * n;
     w.leafst = iv + 6 * n, w.sc = iv + 8 * n;
-    w.clk = (long long *)(((uintptr_t)(iv + 8 * n + 8) + 7) & ~(uintptr_t)7);
     return w;
 }
 
@@ -141,7 +165,8 @@ EIG_HD int EIG_FN(eig_dc_secular_root)(int K, const eig_real *dk, const eig_real
                                        eig_real *tau_out)
 {
     const eig_real rhoinv = 1 / rho;
-    eig_real dw, psi, phi, lo, hi, tau;
+    eig_real w, wprev = 0, dw, psi, phi, lo, hi, tau;
+    int modeled = 0; /* the last step was the model's (or Newton's) */
     int o;
     if (K == 1) {
         *o_out = 0, *tau_out = rho * zk[0] * zk[0];
@@ -150,9 +175,10 @@ EIG_HD int EIG_FN(eig_dc_secular_root)(int K, const eig_real *dk, const eig_real
     if (i < K - 1) {
         /* which half of (d_i, d_i+1) holds the root: the sign at the midpoint */
         const eig_real mid = (dk[i + 1] - dk[i]) / 2;
-        const eig_real w = EIG_FN(eig_dc_secular_eval)(K, dk, zk, rhoinv, i, i, mid, &dw, &psi, &phi);
-        if (w >= 0) o = i, lo = 0, hi = mid, tau = mid / 2;
-        else o = i + 1, lo = -mid, hi = 0, tau = -mid / 2;
+        w = EIG_FN(eig_dc_secular_eval)(K, dk, zk, rhoinv, i, i, mid, &dw, &psi, &phi);
+        /* the first step from the midpoint (its values serve either origin) */
+        if (w >= 0) o = i, lo = 0, hi = mid, tau = mid;
+        else o = i + 1, lo = -mid, hi = 0, tau = -mid;
         if (w == 0) {
             *o_out = i, *tau_out = mid;
             return 0;
@@ -162,44 +188,61 @@ EIG_HD int EIG_FN(eig_dc_secular_root)(int K, const eig_real *dk, const eig_real
         eig_real zz = 0;
         for (int j = 0; j < K; j++) zz += zk[j] * zk[j];
         o = K - 1, lo = 0, hi = rho * zz * (1 + 4 * EIG_EPS), tau = hi / 2;
+        w = EIG_FN(eig_dc_secular_eval)(K, dk, zk, rhoinv, i, o, tau, &dw, &psi, &phi);
     }
     const int far = i < K - 1 ? (o == i ? i + 1 : i) : -1;
     for (int it = 0; it < EIG_DC_SECULAR_MAXIT; it++) {
-        const eig_real w = EIG_FN(eig_dc_secular_eval)(K, dk, zk, rhoinv, i, o, tau, &dw, &psi, &phi);
+        if (it > 0) w = EIG_FN(eig_dc_secular_eval)(K, dk, zk, rhoinv, i, o, tau, &dw, &psi, &phi);
         const eig_real err = 8 * (phi - psi) + 2 * rhoinv + EIG_FABS(tau) * dw;
         if (EIG_FABS(w) <= EIG_EPS * err) break; /* f is zero to within its rounding */
         if (w < 0) lo = tau;                     /* f increases with lambda */
         else hi = tau;
         if (hi - lo <= 2 * EIG_EPS * (EIG_FABS(lo) > EIG_FABS(hi) ? EIG_FABS(lo) : EIG_FABS(hi))) break;
-        /* the model's root, eta from lambda */
+        /* the model's root, solved for the new offset x itself (not a
+         * correction to tau: a root next to its pole, x << tau, would be
+         * lost to cancellation in tau + eta); delta_o = -x */
         const eig_real dno = -tau, so = zk[o] * zk[o];
-        eig_real eta, next;
+        eig_real next;
         if (far >= 0) {
-            const eig_real dfa = (dk[far] - dk[o]) - tau;
+            const eig_real df = dk[far] - dk[o], dfa = df - tau;
             const eig_real qo = zk[o] / dno;
             eig_real sf = (dw - qo * qo) * dfa * dfa;
             if (sf < 0) sf = 0;
             const eig_real c = w - so / dno - sf / dfa;
-            /* c eta^2 - B eta + C = 0 */
-            const eig_real B = c * (dno + dfa) + so + sf, C = c * dno * dfa + so * dfa + sf * dno;
+            /* c + so / (-x) + sf / (df - x) = 0:  c x^2 - B x + so df = 0 */
+            const eig_real B = c * df + so + sf, C = so * df;
             if (c == 0) {
-                eta = B != 0 ? C / B : EIG_ZERO;
+                next = B != 0 ? C / B : lo / 2 + hi / 2;
             } else {
                 eig_real disc = B * B - 4 * c * C;
                 if (disc < 0) disc = 0;
                 const eig_real q = (B + EIG_COPYSIGN(EIG_SQRT(disc), B)) / 2;
-                const eig_real r1 = q / c, r2 = q != 0 ? C / q : r1;
-                const int in1 = tau + r1 > lo && tau + r1 < hi, in2 = tau + r2 > lo && tau + r2 < hi;
-                eta = in2 || !in1 ? r2 : r1;
-                if (in1 && in2) eta = EIG_FABS(r1) < EIG_FABS(r2) ? r1 : r2;
+                const eig_real x1 = q / c, x2 = q != 0 ? C / q : x1;
+                const int in1 = x1 > lo && x1 < hi, in2 = x2 > lo && x2 < hi;
+                next = in2 || !in1 ? x2 : x1;
             }
         } else {
-            /* the last root: c + s / (delta_o - eta) fitted to f and f' */
-            const eig_real s = dw * dno * dno, c = w - s / dno;
-            eta = c != 0 ? dno + s / c : (hi - lo); /* c = 0: no root of the model; bisect */
+            /* the last root: c + s / (-x) fitted to f and f' */
+            const eig_real sl = dw * dno * dno, c = w - sl / dno;
+            next = c > 0 ? sl / c : lo / 2 + hi / 2;
         }
-        next = tau + eta;
-        if (!(next > lo && next < hi)) next = lo / 2 + hi / 2;
+        /* a model step out of the bracket (the model misses poles at
+         * similar distances: clusters): Newton's step, else bisection. Where
+         * a model step did not halve |f| while |f| is still far above its
+         * rounding (creeping towards a root next to a third pole), a
+         * bisection step next. Bisection is geometric
+         * where the bracket spans more than a factor of two away from the
+         * pole: the offset may have to shrink by many orders. */
+        if (!(next > lo && next < hi)) next = tau - w / dw;
+        const int slow = modeled && it >= 2 && 2 * EIG_FABS(w) > EIG_FABS(wprev) && EIG_FABS(w) > 64 * EIG_EPS * err;
+        modeled = 1;
+        if (!(next > lo && next < hi) || slow) {
+            if (lo > 0 && hi > 2 * lo) next = EIG_SQRT(lo) * EIG_SQRT(hi);
+            else if (hi < 0 && lo < 2 * hi) next = -EIG_SQRT(-lo) * EIG_SQRT(-hi);
+            else next = lo / 2 + hi / 2;
+            modeled = 0;
+        }
+        wprev = w;
         if (next == tau) break;
         tau = next;
         if (it == EIG_DC_SECULAR_MAXIT - 1) return 1;
@@ -263,10 +306,13 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
                 continue;
             }
             if (pj >= 0) {
-                /* the rotation that zeroes z_pj against z_p moves d by |t c s| */
-                const eig_real s0 = w.zz[pj], c0 = w.zz[p], r = EIG_HYPOT(c0, s0);
-                const eig_real c = c0 / r, s = -s0 / r, tt = w.dl[p] - w.dl[pj];
-                if (EIG_FABS(tt * c * s) <= tol) {
+                /* the rotation that zeroes z_pj against z_p moves d by
+                 * |t c s| = |t z_p z_pj| / (z_p^2 + z_pj^2): tested without
+                 * the square root and divisions, which are paid only by a
+                 * deflation */
+                const eig_real s0 = w.zz[pj], c0 = w.zz[p], tt = w.dl[p] - w.dl[pj];
+                if (EIG_FABS(tt) * EIG_FABS(c0 * s0) <= tol * (c0 * c0 + s0 * s0)) {
+                    const eig_real r = EIG_HYPOT(c0, s0), c = c0 / r, s = -s0 / r;
                     w.zz[p] = r, w.zz[pj] = 0;
                     w.rp[nrot] = w.src[pj], w.rq[nrot] = w.src[p], w.rc[nrot] = c, w.rs[nrot] = s;
                     nrot++;
@@ -388,10 +434,11 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
 }
 
 EIG_HD int EIG_FN(eig_tridiag_dc_team)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
-                                       eig_real *z, eig_idx zr, eig_idx zk, eig_real *work, int max_iter_factor,
-                                       int *iters)
+                                       eig_real *z, eig_idx zr, eig_idx zk, eig_real *work, eig_real *swork, int leaf,
+                                       int max_iter_factor, int *iters)
 {
-    EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, work);
+    EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, work, swork);
+    if (leaf < 2 || leaf > 32) leaf = EIG_DC_LEAF;
     if (iters) *iters = 0;
     if (n <= 0) return EIG_STATUS_OK;
     long long c0 = EIG_DC_NOW();
@@ -416,7 +463,7 @@ EIG_HD int EIG_FN(eig_tridiag_dc_team)(eig_team t, int n, eig_real *d, eig_idx d
     }
     /* the leaves: L (a power of two) ranges of at most EIG_DC_LEAF rows */
     int L = 1;
-    while ((n + L - 1) / L > EIG_DC_LEAF) L *= 2;
+    while ((n + L - 1) / L > leaf) L *= 2;
     eig_team_sync(t); /* all have read d, e */
     if (EIG_TEAM_LEAD(t)) {
         if (sigma != EIG_ONE)
@@ -479,5 +526,5 @@ EIG_HD int EIG_FN(eig_tridiag_dc)(int n, eig_real *d, eig_idx ds, eig_real *e, e
                                   eig_idx zk, eig_real *work, int max_iter_factor, int *iters)
 {
     eig_team solo = EIG_TEAM_SOLO_INIT;
-    return EIG_FN(eig_tridiag_dc_team)(solo, n, d, ds, e, es, z, zr, zk, work, max_iter_factor, iters);
+    return EIG_FN(eig_tridiag_dc_team)(solo, n, d, ds, e, es, z, zr, zk, work, 0, 0, max_iter_factor, iters);
 }

@@ -7,7 +7,8 @@
  * (few distinct diagonal values, tiny couplings: heavy deflation), glued
  * Wilkinson W21+ blocks, zero off-diagonals (all or some), tiny and huge
  * scales, the (-1, 2, -1) matrix; d and e at a stride and Z in both
- * orientations, both precisions. */
+ * orientations, leaves of 32, 13 and 4 rows, the small workspace apart or
+ * not, both precisions. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -93,13 +94,20 @@ static void make_tridiag(eig_test_rng *rng, int kind, int n, double tiny, double
             d0[i] = (double)d[i * DS], e0[i] = (double)e[i * DS];                                                     \
             dr[i] = d0[i], er[i] = e0[i];                                                                             \
         }                                                                                                             \
-        if ((eig_idx)sizeof work / (eig_idx)sizeof(T) < eig_tridiag_dc_work_##PREC(n)) {                              \
+        if ((eig_idx)sizeof work / (eig_idx)sizeof(T) < eig_tridiag_dc_work_##PREC(n) ||                              \
+            (eig_idx)(20 * MAX_N + 64) < eig_tridiag_dc_small_work_##PREC(n)) {                                       \
             eig_test_expect(0, "test workspace too small for n = %d", n);                                             \
             return;                                                                                                   \
         }                                                                                                             \
         const eig_idx zr = zrow ? n : 1, zk = zrow ? 1 : n;                                                           \
         int it = -1;                                                                                                  \
-        const int st = eig_tridiag_dc_##PREC(n, d, DS, e, DS, z, zr, zk, work, 0, &it);                               \
+        /* the default leaf (32), or small leaves (more merge levels); the small \
+         * workspace after the large one, or in a buffer of its own */           \
+        static T swork[20 * MAX_N + 64];                                                                              \
+        const int leaf = (n + kind) % 3 == 0 ? 0 : (n + kind) % 3 == 1 ? 4 : 13;                                      \
+        eig_team solo = EIG_TEAM_SOLO_INIT;                                                                           \
+        const int st = kind % 2 ? eig_tridiag_dc_##PREC(n, d, DS, e, DS, z, zr, zk, work, 0, &it)                     \
+                                : eig_tridiag_dc_team_##PREC(solo, n, d, DS, e, DS, z, zr, zk, work, swork, leaf, 0, &it); \
         const int info = LAPACKE_dstedc(LAPACK_COL_MAJOR, 'I', n, dr, er, zref, n);                                   \
         double tn = 0; /* ||T||_1 */                                                                                  \
         for (int j = 0; j < n; j++) {                                                                                 \
@@ -140,7 +148,7 @@ DC_CHECK(s, float, FLT_EPSILON / 2, 1e-15, 1e15)
 
 /* The dense route with divide and conquer (what block-tridiag runs on the
  * GPU, here by a team of one): eig_sym_tridiag_vectors_team /
- * eig_herm_tridiag_vectors_team with Z in a separate buffer and dcw, on a
+ * eig_herm_tridiag_vectors_team with Z in a separate buffer and divide and conquer's workspace, on a
  * fresh random symmetric (zc 1) or Hermitian (zc 2) matrix: values within
  * 10 n eps ||A|| of the QL route's, ||A v - lambda v|| and ||V^H V - I||
  * within 10 n eps. */
@@ -160,10 +168,11 @@ DC_CHECK(s, float, FLT_EPSILON / 2, 1e-15, 1e15)
         for (int k = 0; k < n * n * zc; k++) ad[k] = (double)a[k], a2[k] = a[k];                                      \
         eig_team solo = EIG_TEAM_SOLO_INIT;                                                                           \
         int it1 = 0, it2 = 0;                                                                                         \
+        const eig_dc_cfg dc = {dcw, 0, 0};                                                                            \
         const int st1 = zc == 2 ? eig_herm_tridiag_vectors_team_##PREC(solo, n, a, 1, w, 1, v, 1, work, 1, scr, zt, n,  \
-                                                                       dcw, 0, &it1)                                  \
+                                                                       &dc, 0, &it1)                                  \
                                 : eig_sym_tridiag_vectors_team_##PREC(solo, n, a, 1, w, 1, v, 1, work, 1, scr, zt, n,   \
-                                                                      dcw, 0, &it1);                                  \
+                                                                      &dc, 0, &it1);                                  \
         const int st2 = zc == 2 ? eig_herm_tridiag_ql_##PREC(n, a2, 1, w2, 1, v2, 1, work, 1, 0, &it2)                 \
                                 : eig_sym_tridiag_ql_##PREC(n, a2, 1, w2, 1, v2, 1, work, 1, 0, &it2);                 \
         double an = 0, val = 0, res = 0, orth = 0;                                                                    \
