@@ -12,10 +12,10 @@ date -u > "$OUT/date.txt"
 bg() { $B/bench/bench_gpu "$@"; }
 {
   for round in 1 2; do
-    for cfg in "1 1" "1 0" "0 1"; do
-      set -- $cfg
-      echo "== round $round EIG_TRIDIAG_DC=$1 EIG_TRIDIAG_DC_SMEM=$2"
-      EIG_TRIDIAG_DC=$1 EIG_TRIDIAG_DC_SMEM=$2 bg hermitian 128 180 vectors resident
+    for cfg in 1:0 1:1 0:0; do
+      dc=${cfg%:*} sm=${cfg#*:}
+      echo "== round $round EIG_TRIDIAG_DC=$dc EIG_TRIDIAG_DC_SMEM=$sm"
+      EIG_TRIDIAG_DC=$dc EIG_TRIDIAG_DC_SMEM=$sm bg hermitian 128 180 vectors resident
     done
   done
   echo "== default (auto)"
@@ -45,18 +45,21 @@ bg() { $B/bench/bench_gpu "$@"; }
 # default (n >= 64), then forced at every n (warp teams at n <= 32 too)
 {
   echo "== gpu_batch_vs_cpu block-tridiag, D&C default"
-  EIG_TEST_GPU_ONLY=block-tridiag EIG_TEST_VERBOSE=1 timeout ${T_TEST:-200} $B/tests/gpu_batch_vs_cpu > "$OUT/batch_default.txt" 2>&1; echo "rc $?"
+  EIG_TEST_GPU_ONLY=block-tridiag EIG_TEST_VERBOSE=1 timeout "${T_TEST:-200}" $B/tests/gpu_batch_vs_cpu > "$OUT/batch_default.txt" 2>&1; echo "rc $?"
   grep -E "FAIL|passed|compared" "$OUT/batch_default.txt" | head -40
   echo "== gpu_batch_vs_cpu block-tridiag, D&C forced, leaf 8, quick"
-  EIG_TRIDIAG_DC=1 EIG_TRIDIAG_DC_LEAF=8 EIG_TEST_GPU_QUICK=1 EIG_TEST_GPU_ONLY=block-tridiag timeout ${T_TEST:-200} $B/tests/gpu_batch_vs_cpu > "$OUT/batch_forced.txt" 2>&1; echo "rc $?"
+  EIG_TRIDIAG_DC=1 EIG_TRIDIAG_DC_LEAF=8 EIG_TEST_GPU_QUICK=1 EIG_TEST_GPU_ONLY=block-tridiag timeout "${T_TEST:-200}" $B/tests/gpu_batch_vs_cpu > "$OUT/batch_forced.txt" 2>&1; echo "rc $?"
   grep -E "FAIL|passed|compared" "$OUT/batch_forced.txt" | head -40
   echo "== gpu_device_resident"
   timeout 100 $B/tests/gpu_device_resident 2>&1 | tail -3
   echo "== compute-sanitizer memcheck, D&C forced"
-  CS=$(command -v compute-sanitizer || ls /usr/local/cuda*/bin/compute-sanitizer 2>/dev/null | head -1)
+  CS=$(command -v compute-sanitizer)
+  for c in /usr/local/cuda*/bin/compute-sanitizer; do [ -z "$CS" ] && [ -x "$c" ] && CS=$c; done
   if [ -n "$CS" ]; then
-    for k in "hermitian 64 6" "symmetric 40 6" "hermitian 17 9"; do
-      EIG_TRIDIAG_DC=1 EIG_TRIDIAG_DC_LEAF=8 timeout 120 "$CS" --tool memcheck --error-exitcode 9 $B/bench/bench_gpu $k vectors kernel=block-tridiag reps=1 > "$OUT/cs.txt" 2>&1
+    for k in hermitian:64:6 symmetric:40:6 hermitian:17:9; do
+      IFS=: read -r fam n cnt <<< "$k"
+      EIG_TRIDIAG_DC=1 EIG_TRIDIAG_DC_LEAF=8 timeout 120 "$CS" --tool memcheck --error-exitcode 9 \
+        $B/bench/bench_gpu "$fam" "$n" "$cnt" vectors kernel=block-tridiag reps=1 > "$OUT/cs.txt" 2>&1
       echo "$k: rc $?"; tail -2 "$OUT/cs.txt"
     done
   else

@@ -6,7 +6,8 @@
  * Q formed a column per thread, the unitary diagonal scaling, then implicit
  * QL: the leader chases each sweep (rotations to shared memory) while the
  * rest of the block applies the sweep before it to Z, a row per thread
- * (with vectors; two rotation buffers taking turns). For n <= 32 a warp per matrix,
+ * (with vectors; two rotation buffers taking turns); with vectors from
+ * n = 64 divide and conquer instead of QL (EIG_BLOCK_TRIDIAG_DC_FROM). For n <= 32 a warp per matrix,
  * four matrices to a block. The
  * matrix stays in global memory, matrix-wise (a block reads and writes its
  * own 2n^2 reals in place: no transposes); d, e, tau, the rotations and the
