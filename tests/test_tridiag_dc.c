@@ -5,7 +5,7 @@
  * tridiagonals of every order 1..64 and a spread up to 300, of several
  * kinds: random, graded (entries spanning 20 orders of magnitude), clustered
  * (few distinct diagonal values, tiny couplings: heavy deflation), glued
- * Wilkinson W21+ blocks, zero off-diagonals (all or some), tiny and huge
+ * Wilkinson W21+ and W23+ blocks, zero off-diagonals (all or some), tiny and huge
  * scales, the (-1, 2, -1) matrix; d and e at a stride and Z in both
  * orientations, leaves of 32, 13 and 4 rows, the small workspace apart or
  * not, both precisions. */
@@ -20,11 +20,11 @@
 #include "precision.h"
 #include "testutil.h"
 
-enum { MAX_N = 300, KINDS = 10, DS = 2 };
+enum { MAX_N = 300, KINDS = 11, DS = 2 };
 
 static const char *kind_name[KINDS] = {"random", "graded", "clustered", "equal-diagonal", "glued Wilkinson",
                                        "zero off-diagonal", "some zero off-diagonals", "tiny scale", "huge scale",
-                                       "(-1,2,-1)"};
+                                       "(-1,2,-1)", "glued W23"};
 
 /* T of the given kind, in double; scale: tiny/huge factors for the precision. */
 static void make_tridiag(eig_test_rng *rng, int kind, int n, double tiny, double huge, double *d, double *e)
@@ -77,6 +77,13 @@ static void make_tridiag(eig_test_rng *rng, int kind, int n, double tiny, double
     case 9:
         for (int i = 0; i < n; i++) d[i] = 2.0, e[i] = -1.0;
         break;
+    case 10: /* W23+ blocks glued by 1e-10: roots next to a third pole (a secular
+              * iteration crept there and failed to converge) */
+        for (int i = 0; i < n; i++) {
+            d[i] = fabs((double)(i % 23) - 11.0);
+            e[i] = i % 23 == 22 ? 1e-10 : 1.0;
+        }
+        break;
     default: break;
     }
 }
@@ -84,7 +91,7 @@ static void make_tridiag(eig_test_rng *rng, int kind, int n, double tiny, double
 /* One matrix in one precision (PREC d or s, T its real type, EPS its unit
  * roundoff); zrow: Z row-major (else column-major). */
 #define DC_CHECK(PREC, T, EPS, TINY, HUGE)                                                                            \
-    static void check_##PREC(eig_test_rng *rng, int kind, int n, int zrow)                                           \
+    static void check_##PREC(eig_test_rng *rng, int kind, int n, int zrow, int leaf_in)                              \
     {                                                                                                                 \
         static double d0[MAX_N], e0[MAX_N], dr[MAX_N], er[MAX_N], zref[MAX_N * MAX_N], zt[MAX_N * MAX_N];          \
         static T d[MAX_N * DS], e[MAX_N * DS], z[MAX_N * MAX_N], work[2 * MAX_N * MAX_N + 64 * MAX_N + 256];         \
@@ -104,9 +111,9 @@ static void make_tridiag(eig_test_rng *rng, int kind, int n, double tiny, double
         /* the default leaf (32), or small leaves (more merge levels); the small \
          * workspace after the large one, or in a buffer of its own */           \
         static T swork[20 * MAX_N + 64];                                                                              \
-        const int leaf = (n + kind) % 3 == 0 ? 0 : (n + kind) % 3 == 1 ? 4 : 13;                                      \
+        const int leaf = leaf_in >= 0 ? leaf_in : (n + kind) % 3 == 0 ? 0 : (n + kind) % 3 == 1 ? 4 : 13;             \
         eig_team solo = EIG_TEAM_SOLO_INIT;                                                                           \
-        const int st = kind % 2 ? eig_tridiag_dc_##PREC(n, d, DS, e, DS, z, zr, zk, work, 0, &it)                     \
+        const int st = kind % 2 && leaf_in < 0 ? eig_tridiag_dc_##PREC(n, d, DS, e, DS, z, zr, zk, work, 0, &it)      \
                                 : eig_tridiag_dc_team_##PREC(solo, n, d, DS, e, DS, z, zr, zk, work, swork, leaf, 0, &it); \
         const int info = LAPACKE_dstedc(LAPACK_COL_MAJOR, 'I', n, dr, er, zref, n);                                   \
         double tn = 0; /* ||T||_1 */                                                                                  \
@@ -222,9 +229,13 @@ int main(void)
     for (int n = 1; n <= 64 + (int)(sizeof big / sizeof big[0]); n++) {
         const int nn = n <= 64 ? n : big[n - 65];
         for (int kind = 0; kind < KINDS; kind++) {
-            check_d(&rng, kind, nn, (nn + kind) % 2);
-            check_s(&rng, kind, nn, (nn + kind + 1) % 2);
+            check_d(&rng, kind, nn, (nn + kind) % 2, -1);
+            check_s(&rng, kind, nn, (nn + kind + 1) % 2, -1);
         }
+    }
+    for (int leaf = 5; leaf <= 8; leaf++) { /* where the creeping iteration was seen */
+        check_d(&rng, 10, 259, leaf % 2, leaf);
+        check_s(&rng, 10, 259, leaf % 2, leaf);
     }
     static const int dense_n[] = {1, 2, 5, 33, 64, 97, 128};
     for (size_t k = 0; k < sizeof dense_n / sizeof dense_n[0]; k++)
