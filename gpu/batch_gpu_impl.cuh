@@ -606,7 +606,8 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
                   bt_ts * bt_teams, fa.maxThreadsPerBlock);
     }
     const int bt_zshared = kernel == K_BLOCK_TRIDIAG && EIG_FN(block_tridiag_z_shared)(p, n, bt_teams);
-    if (kernel == K_BLOCK_TRIDIAG && p->vectors && !bt_zshared) work_reals = (eig_idx)n * (n | 1); /* Z */
+    const int bt_dc = kernel == K_BLOCK_TRIDIAG && block_tridiag_dc(p, n);
+    if (kernel == K_BLOCK_TRIDIAG) work_reals = EIG_FN(block_tridiag_global_reals)(p, n, bt_zshared, bt_dc);
     const int wg_global = kernel == K_WARP_GENERAL && EIG_FN(warp_general_in_global)(n);
     const int wt_vectors = kernel == K_WARP_TRIDIAG && p->vectors;
     const int wt_shared = kernel == K_WARP_TRIDIAG && (wt_vectors || warp_tridiag_a_shared(p, n));
@@ -739,7 +740,8 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
         }
         case K_BLOCK_TRIDIAG:
             EIG_FN(block_tridiag_launch)(p, n, cnt, T, bt_teams, smem, (int)EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared),
-                                         in_mw, val_mw, l.vectors ? vec_mw : 0, work_reals ? work : 0, d_status, d_iters, st);
+                                         in_mw, val_mw, l.vectors ? vec_mw : 0, work, bt_zshared, bt_dc, d_status,
+                                         d_iters, st);
             break;
         case K_WARP_SYM:
             EIG_FN(warp_sym_launch)(p, n, cnt, in_mw, val_mw, vec_mw, d_status, d_iters, st);

@@ -6,7 +6,8 @@
  * Q formed a column per thread, the unitary diagonal scaling, then implicit
  * QL: the leader chases each sweep (rotations to shared memory) while the
  * rest of the block applies the sweep before it to Z, a row per thread
- * (with vectors; two rotation buffers taking turns). For n <= 32 a warp per matrix,
+ * (with vectors; two rotation buffers taking turns); with vectors from
+ * n = 64 divide and conquer instead of QL (EIG_BLOCK_TRIDIAG_DC_FROM). For n <= 32 a warp per matrix,
  * four matrices to a block. The
  * matrix stays in global memory, matrix-wise (a block reads and writes its
  * own 2n^2 reals in place: no transposes); d, e, tau, the rotations and the
@@ -45,6 +46,40 @@
  * (docs/performance.md). */
 #define EIG_BLOCK_TRIDIAG_FROM 128
 #define EIG_BLOCK_TRIDIAG_VECTORS_FROM 16
+/* With vectors from this n up the tridiagonal's eigenvectors come from
+ * divide and conquer (solvers/tridiag_dc_impl.h, its workspace in global
+ * memory) instead of the QL iteration: the QL's chase is one serial chain
+ * of rotations a matrix. EIG_TRIDIAG_DC=0 / 1 in the environment forces it
+ * off / on at any n, EIG_TRIDIAG_DC_LEAF sets its leaf size (2..32) and
+ * EIG_TRIDIAG_DC_SMEM=1 puts its small workspace in shared memory (tuning
+ * knobs, read per batch). H100, 2026-11-25, 180 x 128 device-resident, ms,
+ * QL / D&C: Hermitian 8.71 / 6.79, single 7.31 / 6.32, symmetric 6.68 /
+ * 4.54; symmetric 10,000 x 128 240.2 / 169.5; Hermitian 2,000 x 64 10.06 /
+ * 8.77 (docs/performance.md). Leaves of 16 rows: 7.09-7.14 against
+ * 7.00-7.02 with 32. */
+#define EIG_BLOCK_TRIDIAG_DC_FROM 64
+
+static int block_tridiag_dc(const eig_solve_params *p, int n)
+{
+    const char *s = getenv("EIG_TRIDIAG_DC");
+    if (!p->vectors) return 0;
+    if (s && *s) return atoi(s) != 0;
+    return n >= EIG_BLOCK_TRIDIAG_DC_FROM;
+}
+
+/* 1: divide and conquer's small workspace (its vectors and lists) in
+ * shared memory (EIG_TRIDIAG_DC_SMEM=1, a tuning knob); by default in
+ * global memory after the large one. H100, 2026-11-25 05:33, Hermitian
+ * 180 x 128 with vectors, device-resident: 8.00 / 8.05 ms in shared memory
+ * against 7.84 / 7.85 in global: the D&C's phases gain 0.09 M cycles a
+ * matrix in shared memory, but V <- V Z then takes 1.13 M cycles instead
+ * of 0.70 M (its uncoalesced reads of Z lean on L1, which the larger
+ * shared allocation shrinks). */
+static int block_tridiag_dc_smem(void)
+{
+    const char *s = getenv("EIG_TRIDIAG_DC_SMEM");
+    return s && *s && atoi(s) != 0;
+}
 
 /* Threads per matrix (the team), for a job of `job` matrices on `sms` SMs. */
 static int block_tridiag_threads(const eig_solve_params *p, int n, long long job, int sms)
@@ -69,11 +104,13 @@ static int block_tridiag_teams(int ts)
 }
 #endif
 
-/* Shared reals of one matrix (team), without and with Z. */
+/* Shared reals of one matrix (team), without and with Z; with divide and
+ * conquer its small workspace after them. */
 static size_t EIG_FN(block_tridiag_smem_reals)(const eig_solve_params *p, int n, int z_shared)
 {
     size_t r = (size_t)n + (size_t)EIG_FN(eig_solve_one_work)(p, n) + (size_t)EIG_FN(eig_tridiag_team_scratch)(n);
-    return r + (p->vectors && z_shared ? (size_t)n * (size_t)(n | 1) : 0);
+    r += p->vectors && z_shared ? (size_t)n * (size_t)(n | 1) : 0;
+    return r + (block_tridiag_dc(p, n) && block_tridiag_dc_smem() ? (size_t)EIG_FN(eig_tridiag_dc_small_work)(n) : 0);
 }
 
 /* 1 when Z goes to shared memory: when two blocks still fit an SM. A block
@@ -93,11 +130,13 @@ typedef struct {
     eig_team t;
     int ld, zc;
     eig_real *d, *work, *scr, *zt, *a, *v;
+    eig_dc_cfg dc; /* dc.work NULL: QL */
 } EIG_FN(block_tridiag_share);
 
 /* 0 when this thread's team has no matrix (the whole team leaves together). */
 __device__ static int EIG_FN(block_tridiag_setup)(const eig_solve_params *p, int n, eig_idx count, int teams,
                                                   int team_reals, eig_real *in, eig_real *vectors, eig_real *zglob,
+                                                  eig_real *dcglob, int dc_leaf, int dc_smem, eig_idx wstride,
                                                   EIG_FN(block_tridiag_share) *s)
 {
     extern __shared__ unsigned char eig_smem_raw[];
@@ -110,30 +149,43 @@ __device__ static int EIG_FN(block_tridiag_setup)(const eig_solve_params *p, int
     s->d = (eig_real *)eig_smem_raw + (eig_idx)ti * team_reals, s->work = s->d + n;
     s->scr = s->work + EIG_FN(eig_solve_one_work)(p, n);
     s->zt = 0;
-    if (p->vectors) s->zt = zglob ? zglob + s->m * (eig_idx)n * s->ld : s->scr + EIG_FN(eig_tridiag_team_scratch)(n);
+    if (p->vectors) s->zt = zglob ? zglob + s->m * wstride : s->scr + EIG_FN(eig_tridiag_team_scratch)(n);
+    s->dc.work = dcglob ? dcglob + s->m * wstride : 0;
+    s->dc.swork = dc_smem ? s->scr + EIG_FN(eig_tridiag_team_scratch)(n) + (zglob ? 0 : (eig_idx)n * s->ld) : 0;
+    s->dc.leaf = dc_leaf;
     s->a = in + s->m * nn, s->v = p->vectors ? vectors + s->m * nn : 0;
     return 1;
 }
 
 /* in: matrix-wise input (destroyed); values, vectors: matrix-wise outputs;
- * zglob: NULL (Z in shared memory) or n*(n|1) reals per matrix. teams
+ * zglob: NULL (Z in shared memory) or n*(n|1) reals per matrix; dcglob:
+ * NULL (QL) or eig_tridiag_dc_large_work(n) reals per matrix (divide and
+ * conquer, its small workspace in shared memory after the team's other
+ * arrays; dc_leaf its leaf size, 0 the default); wstride: the global
+ * workspace's reals per matrix. teams
  * matrices per block (> 1: a warp each), team_reals shared reals each. */
 __global__ void EIG_FN(block_tridiag_kernel)(eig_solve_params p, int n, eig_idx count, int teams, int team_reals,
                                              eig_real *in, eig_real *values, eig_real *vectors, eig_real *zglob,
+                                             eig_real *dcglob, int dc_leaf, int dc_smem, eig_idx wstride,
                                              int8_t *status, int32_t *iterations)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     EIG_FN(block_tridiag_share) sh;
-    if (!EIG_FN(block_tridiag_setup)(&p, n, count, teams, team_reals, in, vectors, zglob, &sh)) return;
+    if (!EIG_FN(block_tridiag_setup)(&p, n, count, teams, team_reals, in, vectors, zglob, dcglob, dc_leaf, dc_smem, wstride,
+                                            &sh))
+        return;
     const eig_idx m = sh.m;
     const eig_team t = sh.t;
     const int ld = sh.ld, zc = sh.zc;
     eig_real *d = sh.d, *work = sh.work, *scr = sh.scr, *zt = sh.zt, *a = sh.a, *v = sh.v;
     int it = 0, st;
+    const eig_dc_cfg *dc = sh.dc.work ? &sh.dc : 0;
     if (zc == 2)
-        st = EIG_FN(eig_herm_tridiag_ql_team)(t, n, a, 1, d, 1, v, 1, work, 1, scr, zt, ld, p.max_iter_factor, &it);
+        st = EIG_FN(eig_herm_tridiag_vectors_team)(t, n, a, 1, d, 1, v, 1, work, 1, scr, zt, ld, dc, p.max_iter_factor,
+                                                   &it);
     else
-        st = EIG_FN(eig_sym_tridiag_ql_team)(t, n, a, 1, d, 1, v, 1, work, 1, scr, zt, ld, p.max_iter_factor, &it);
+        st = EIG_FN(eig_sym_tridiag_vectors_team)(t, n, a, 1, d, 1, v, 1, work, 1, scr, zt, ld, dc, p.max_iter_factor,
+                                                  &it);
     /* the solvers end on a team sync: d is complete */
     EIG_TEAM_FOR(t, k, 0, n - 1) values[m * n + k] = d[k];
     if (EIG_TEAM_LEAD(t)) status[m] = (int8_t)st, iterations[m] = it;
@@ -143,16 +195,19 @@ __global__ void EIG_FN(block_tridiag_kernel)(eig_solve_params p, int n, eig_idx 
  * phase (what eig_*_tridiag_ql_team does, without its failure handling),
  * the leader's clock64() between phases summed per phase over the batch and
  * printed to stderr: prepare, reduce, form Q, realify, QL, V <- V Z. */
-__device__ unsigned long long EIG_FN(block_tridiag_prof)[8];
+__device__ unsigned long long EIG_FN(block_tridiag_prof)[8 + EIG_DC_CLOCKS];
 
 __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, eig_idx count, int teams,
                                                      int team_reals, eig_real *in, eig_real *values,
-                                                     eig_real *vectors, eig_real *zglob, int8_t *status,
+                                                     eig_real *vectors, eig_real *zglob, eig_real *dcglob,
+                                                     int dc_leaf, int dc_smem, eig_idx wstride, int8_t *status,
                                                      int32_t *iterations)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     EIG_FN(block_tridiag_share) sh;
-    if (!EIG_FN(block_tridiag_setup)(&p, n, count, teams, team_reals, in, vectors, zglob, &sh)) return;
+    if (!EIG_FN(block_tridiag_setup)(&p, n, count, teams, team_reals, in, vectors, zglob, dcglob, dc_leaf, dc_smem, wstride,
+                                            &sh))
+        return;
     const eig_idx m = sh.m;
     const eig_team t = sh.t;
     const int ld = sh.ld, zc = sh.zc;
@@ -176,9 +231,14 @@ __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, 
     c[3] = clock64();
     if (zc == 2) EIG_FN(eig_herm_realify_team)(t, n, e, 1, v, 1);
     c[4] = clock64();
-    if (v) EIG_FN(eig_set_identity_team)(t, n, zt, 1, ld);
-    st = EIG_FN(eig_tridiag_ql_team)(t, n, d, 1, e, zc, zt, 1, ld, 0, 1, rot, v ? scr + 32 : 0, 1, p.max_iter_factor,
-                                     &it);
+    if (v && sh.dc.work) {
+        st = EIG_FN(eig_tridiag_dc_team)(t, n, d, 1, e, zc, zt, 1, ld, (eig_real *)sh.dc.work, (eig_real *)sh.dc.swork,
+                                         sh.dc.leaf, p.max_iter_factor, &it);
+    } else {
+        if (v) EIG_FN(eig_set_identity_team)(t, n, zt, 1, ld);
+        st = EIG_FN(eig_tridiag_ql_team)(t, n, d, 1, e, zc, zt, 1, ld, 0, 1, rot, v ? scr + 32 : 0, 1,
+                                         p.max_iter_factor, &it);
+    }
     eig_team_sync(t);
     c[5] = clock64();
     if (v && st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, 1, zc, zt, 1, ld, scr + 32);
@@ -190,20 +250,40 @@ __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, 
         for (int k = 0; k < 6; k++) atomicAdd(&EIG_FN(block_tridiag_prof)[k], (unsigned long long)(c[k + 1] - c[k]));
         atomicAdd(&EIG_FN(block_tridiag_prof)[6], 1ull);
         atomicAdd(&EIG_FN(block_tridiag_prof)[7], (unsigned long long)it);
+        if (v && sh.dc.work) { /* divide and conquer's own phase clocks */
+            const EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, (eig_real *)sh.dc.work, (eig_real *)sh.dc.swork);
+            for (int k = 0; k < EIG_DC_CLOCKS; k++)
+                atomicAdd(&EIG_FN(block_tridiag_prof)[8 + k], (unsigned long long)w.clk[k]);
+        }
     }
 }
 
 /* Launches block-tridiag on one sub-chunk (or, profiling, the phase-timed
  * twin, synchronously, printing the running per-matrix averages). */
+/* Reals of global workspace per matrix: Z when it is not in shared memory,
+ * then divide and conquer's workspace when dc (room for both parts: the
+ * small one goes to shared memory unless EIG_TRIDIAG_DC_SMEM=0). */
+static eig_idx EIG_FN(block_tridiag_global_reals)(const eig_solve_params *p, int n, int z_shared, int dc)
+{
+    return (p->vectors && !z_shared ? (eig_idx)n * (n | 1) : 0) + (dc ? EIG_FN(eig_tridiag_dc_work)(n) : 0);
+}
+
+/* work: the global workspace, block_tridiag_global_reals a matrix. */
 static void EIG_FN(block_tridiag_launch)(const eig_solve_params *p, int n, eig_idx cnt, int T, int teams, size_t smem,
                                          int team_reals, eig_real *in, eig_real *values, eig_real *vectors,
-                                         eig_real *zglob, int8_t *status, int32_t *iterations, cudaStream_t st)
+                                         eig_real *work, int z_shared, int dc, int8_t *status, int32_t *iterations,
+                                         cudaStream_t st)
 {
     unsigned blocks = (unsigned)((cnt + teams - 1) / teams);
+    const eig_idx wstride = EIG_FN(block_tridiag_global_reals)(p, n, z_shared, dc);
+    eig_real *zglob = p->vectors && !z_shared ? work : 0;
+    eig_real *dcglob = dc ? work + (zglob ? (eig_idx)n * (n | 1) : 0) : 0;
+    const char *leaf_env = getenv("EIG_TRIDIAG_DC_LEAF");
+    const int dc_leaf = leaf_env ? atoi(leaf_env) : 0, dc_smem = block_tridiag_dc_smem(); /* tuning knobs */
     const char *prof = getenv("EIG_BLOCK_TRIDIAG_PROFILE");
     if (!prof || !atoi(prof)) {
         EIG_FN(block_tridiag_kernel)<<<blocks, T, smem, st>>>(*p, n, cnt, teams, team_reals, in, values, vectors, zglob,
-                                                              status, iterations);
+                                                              dcglob, dc_leaf, dc_smem, wstride, status, iterations);
         return;
     }
     static int attr_set = 0;
@@ -212,13 +292,19 @@ static void EIG_FN(block_tridiag_launch)(const eig_solve_params *p, int n, eig_i
         attr_set = 1;
     }
     EIG_FN(block_tridiag_profile_kernel)<<<blocks, T, smem, st>>>(*p, n, cnt, teams, team_reals, in, values, vectors,
-                                                                  zglob, status, iterations);
-    unsigned long long h[8];
+                                                                  zglob, dcglob, dc_leaf, dc_smem, wstride, status,
+                                                                  iterations);
+    unsigned long long h[8 + EIG_DC_CLOCKS];
     cudaStreamSynchronize(st);
     cudaMemcpyFromSymbol(h, EIG_FN(block_tridiag_prof), sizeof h);
     if (h[6])
         fprintf(stderr, "block-tridiag profile n=%d T=%d: %llu matrices, cycles per matrix: prepare %.0f reduce %.0f "
-                        "formQ %.0f realify %.0f QL %.0f VZ %.0f; QL sweeps %.1f\n", n, T, h[6], (double)h[0] / h[6],
-                (double)h[1] / h[6], (double)h[2] / h[6], (double)h[3] / h[6], (double)h[4] / h[6], (double)h[5] / h[6],
+                        "formQ %.0f realify %.0f %s %.0f VZ %.0f; QL sweeps %.1f\n", n, T, h[6], (double)h[0] / h[6],
+                (double)h[1] / h[6], (double)h[2] / h[6], (double)h[3] / h[6], dc ? "D&C" : "QL", (double)h[4] / h[6],
+                (double)h[5] / h[6],
                 (double)h[7] / h[6]);
+    if (h[6] && dc)
+        fprintf(stderr, "block-tridiag profile D&C phases, cycles per matrix: leaves %.0f deflate %.0f roots %.0f "
+                        "zhat+U %.0f gather+order %.0f QU %.0f\n", (double)h[8] / h[6], (double)h[9] / h[6],
+                (double)h[10] / h[6], (double)h[11] / h[6], (double)h[12] / h[6], (double)h[13] / h[6]);
 }

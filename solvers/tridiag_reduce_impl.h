@@ -787,10 +787,13 @@ EIG_HD int EIG_FN(eig_dense_prepare)(int n, eig_real *a, eig_idx as, int zc, eig
  * eig_tridiag_team_scratch(n) reals; zt NULL, or (needs scr) an n x n real
  * buffer, element (i, j) at zt[i + j*zld]: the QL rotations then go to
  * Z = I there (each member owning rows: consecutive addresses) and
- * V <- Q Z at the end, instead of rotating V in place. */
-EIG_HD int EIG_FN(eig_sym_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_real *w, eig_idx ws,
-                                           eig_real *v, eig_idx vs, eig_real *work, eig_idx wks, eig_real *scr,
-                                           eig_real *zt, eig_idx zld, int max_iter_factor, int *iters)
+ * V <- Q Z at the end, instead of rotating V in place; dc (needs zt):
+ * NULL, or divide and conquer's workspaces and leaf size: Z from
+ * eig_tridiag_dc_team instead of QL. eig_sym_tridiag_ql_team: dc NULL. */
+EIG_HD int EIG_FN(eig_sym_tridiag_vectors_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_real *w,
+                                                eig_idx ws, eig_real *v, eig_idx vs, eig_real *work, eig_idx wks,
+                                                eig_real *scr, eig_real *zt, eig_idx zld, const eig_dc_cfg *dc,
+                                                int max_iter_factor, int *iters)
 {
     eig_real sigma;
     if (iters) *iters = 0;
@@ -800,9 +803,14 @@ EIG_HD int EIG_FN(eig_sym_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_i
         EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, as, w, ws, e, wks, tau, wks, scr);
         if (v) EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, wks, v, vs, scr, scr != 0);
         if (v && zt && scr) {
-            EIG_FN(eig_set_identity_team)(t, n, zt, 1, zld);
-            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, wks, zt, 1, zld, 0, 1, rot, scr + 32, wks, max_iter_factor,
-                                             iters);
+            if (dc) {
+                st = EIG_FN(eig_tridiag_dc_team)(t, n, w, ws, e, wks, zt, 1, zld, (eig_real *)dc->work,
+                                                 (eig_real *)dc->swork, dc->leaf, max_iter_factor, iters);
+            } else {
+                EIG_FN(eig_set_identity_team)(t, n, zt, 1, zld);
+                st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, wks, zt, 1, zld, 0, 1, rot, scr + 32, wks,
+                                                 max_iter_factor, iters);
+            }
             if (st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, vs, 1, zt, 1, zld, scr + 32);
         } else {
             st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, wks, v, (eig_idx)n * vs, vs, vs, 1, rot, 0, wks,
@@ -823,6 +831,14 @@ EIG_HD int EIG_FN(eig_sym_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_i
     return EIG_STATUS_OK;
 }
 
+EIG_HD int EIG_FN(eig_sym_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_real *w, eig_idx ws,
+                                           eig_real *v, eig_idx vs, eig_real *work, eig_idx wks, eig_real *scr,
+                                           eig_real *zt, eig_idx zld, int max_iter_factor, int *iters)
+{
+    return EIG_FN(eig_sym_tridiag_vectors_team)(t, n, a, as, w, ws, v, vs, work, wks, scr, zt, zld, 0,
+                                                max_iter_factor, iters);
+}
+
 EIG_HD int EIG_FN(eig_sym_tridiag_ql)(int n, eig_real *a, eig_idx as, eig_real *w, eig_idx ws, eig_real *v,
                                       eig_idx vs, eig_real *work, eig_idx wks, int max_iter_factor, int *iters)
 {
@@ -834,11 +850,12 @@ EIG_HD int EIG_FN(eig_sym_tridiag_ql)(int n, eig_real *a, eig_idx as, eig_real *
  * With vectors the real rotations are applied straight to the complex columns
  * of V = Q D, which equals Q D Z without storing the real Z (or, team form
  * with zt, to a real Z = I and V <- Q D Z at the end). work:
- * eig_herm_tridiag_ql_work(n, v != NULL) reals; scr, zt as
- * eig_sym_tridiag_ql_team. */
-EIG_HD int EIG_FN(eig_herm_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_real *w, eig_idx ws,
-                                            eig_real *v, eig_idx vs, eig_real *work, eig_idx wks, eig_real *scr,
-                                            eig_real *zt, eig_idx zld, int max_iter_factor, int *iters)
+ * eig_herm_tridiag_ql_work(n, v != NULL) reals; scr, zt, dc as
+ * eig_sym_tridiag_vectors_team (eig_herm_tridiag_ql_team: dc NULL). */
+EIG_HD int EIG_FN(eig_herm_tridiag_vectors_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_real *w,
+                                                 eig_idx ws, eig_real *v, eig_idx vs, eig_real *work, eig_idx wks,
+                                                 eig_real *scr, eig_real *zt, eig_idx zld, const eig_dc_cfg *dc,
+                                                 int max_iter_factor, int *iters)
 {
     eig_real sigma;
     if (iters) *iters = 0;
@@ -850,9 +867,14 @@ EIG_HD int EIG_FN(eig_herm_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_
         if (v) EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, wks, v, vs, scr, scr != 0);
         EIG_FN(eig_herm_realify_team)(t, n, e, wks, v, vs);
         if (v && zt && scr) {
-            EIG_FN(eig_set_identity_team)(t, n, zt, 1, zld);
-            st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, 2 * wks, zt, 1, zld, 0, 1, rot, scr + 32, wks,
-                                             max_iter_factor, iters);
+            if (dc) {
+                st = EIG_FN(eig_tridiag_dc_team)(t, n, w, ws, e, 2 * wks, zt, 1, zld, (eig_real *)dc->work,
+                                                 (eig_real *)dc->swork, dc->leaf, max_iter_factor, iters);
+            } else {
+                EIG_FN(eig_set_identity_team)(t, n, zt, 1, zld);
+                st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, 2 * wks, zt, 1, zld, 0, 1, rot, scr + 32, wks,
+                                                 max_iter_factor, iters);
+            }
             if (st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, vs, 2, zt, 1, zld, scr + 32);
         } else {
             st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, 2 * wks, v, 2 * (eig_idx)n * vs, 2 * vs, vs, 2, rot, 0,
@@ -871,6 +893,14 @@ EIG_HD int EIG_FN(eig_herm_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_
     EIG_TEAM_FOR(t, k, 0, n - 1) w[k * ws] /= sigma;
     eig_team_sync(t);
     return EIG_STATUS_OK;
+}
+
+EIG_HD int EIG_FN(eig_herm_tridiag_ql_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_real *w, eig_idx ws,
+                                            eig_real *v, eig_idx vs, eig_real *work, eig_idx wks, eig_real *scr,
+                                            eig_real *zt, eig_idx zld, int max_iter_factor, int *iters)
+{
+    return EIG_FN(eig_herm_tridiag_vectors_team)(t, n, a, as, w, ws, v, vs, work, wks, scr, zt, zld, 0,
+                                                 max_iter_factor, iters);
 }
 
 EIG_HD int EIG_FN(eig_herm_tridiag_ql)(int n, eig_real *a, eig_idx as, eig_real *w, eig_idx ws, eig_real *v,

@@ -16,3 +16,6 @@ eig_add_test(unit_ql_groups test_ql_groups.c LABELS unit)
 # The general solver's QR phase on band storage (the GPU's split warp-general)
 # equals the dense one-piece solver bit for bit.
 eig_add_test(unit_general_band test_general_band.c LABELS unit)
+# Divide and conquer on tridiagonals (the GPU's block-tridiag with vectors
+# runs it) against LAPACK dstedc: values, residuals, orthogonality.
+eig_add_test(unit_tridiag_dc test_tridiag_dc.c LABELS unit)

@@ -1,0 +1,530 @@
+/* Divide and conquer on a real symmetric tridiagonal matrix (d, e) with
+ * eigenvectors (Cuppen's method with Gu and Eisenstat's vectors; the maths
+ * of LAPACK's dstedc / dlaed0-4, written afresh for teams).
+ * Precision-generic body: no include guard.
+ *
+ * T is torn at leaf boundaries, T = diag(T1, T2) + rho v v^T with
+ * v = e_{m-1} + sign(beta) e_m, rho = |beta| (beta = e[m-1]); the leaves
+ * (at most EIG_DC_LEAF rows) are solved by the implicit QL of
+ * tridiag_ql_impl.h, a warp each in a block team; then pairs of
+ * neighbours are merged bottom-up. A merge of Q1, Q2 (eigenvalues d):
+ *  - z = (last row of Q1, sign(beta) first row of Q2) / sqrt(2), rho 2|beta|;
+ *  - deflation: rho |z_j| <= tol (8 eps max(|d|, |z|)) leaves (d_j, q_j);
+ *    of two neighbouring d whose rotation that zeroes one z moves them by at
+ *    most tol, one is left (the rotation applied to Q's columns);
+ *  - the K remaining roots of 1/rho + sum z_j^2 / (d_j - lambda) = 0, one a
+ *    team member, each kept as (nearest pole o, offset tau): d_j - lambda =
+ *    (d_j - d_o) - tau is then accurate however close lambda is to d_o.
+ *    The iteration interpolates the secular function by the nearest pole
+ *    with its exact weight and the other pole of the interval fitted to the
+ *    derivative (the fixed-weight rational step of dlaed4), solved for the
+ *    new offset itself, safeguarded by a bracket that every evaluation
+ *    narrows (Newton's step, then bisection, when the step leaves it);
+ *  - zhat from the computed roots (Loewner: zhat_j^2 = prod_i (lambda_i -
+ *    d_j) / (rho prod_{i != j} (d_i - d_j))), so that the vectors
+ *    u_i = zhat / (d - lambda_i) / norm are orthogonal to working accuracy;
+ *  - Q <- [Q's kept columns] U, the deflated columns copied, every column
+ *    written to the position of its eigenvalue in ascending order.
+ *
+ * Z: element (i, j) at z[i*zr + j*zk] (real, n x n), overwritten with T's
+ * eigenvectors; d: the eigenvalues ascending; e destroyed. work:
+ * eig_tridiag_dc_work(n) reals, contiguous (stride 1); or, swork not NULL,
+ * eig_tridiag_dc_large_work(n) there and eig_tridiag_dc_small_work(n) in
+ * swork. leaf: the largest leaf (2..32; else EIG_DC_LEAF). Team: the leaves a
+ * warp each (block teams of whole warps) or the whole team one after
+ * another; every merge by the whole team, its loops dealt out; scalar
+ * decisions (deflation) by the leader, published through work. Status:
+ * EIG_STATUS_OK, or EIG_STATUS_NOT_CONVERGED when a leaf's QL or a root's
+ * iteration fails (d, Z then undefined: the callers fill NaN). *iters: the
+ * leaves' QL sweeps. */
+
+/* Rows of the largest leaf (the QL solves it): a warp's rows by default. */
+#ifndef EIG_DC_LEAF
+#define EIG_DC_LEAF 32
+#endif
+/* Iteration cap of one secular root (dlaed4 stops at 30; the bisection
+ * fallback may need more steps where the root sits very near a pole). */
+#ifndef EIG_DC_SECULAR_MAXIT
+#define EIG_DC_SECULAR_MAXIT 200
+#endif
+
+/* What a caller of the dense routes passes to have divide and conquer
+ * (eig_sym_tridiag_vectors_team): the workspaces and the leaf size. */
+#ifndef EIG_DC_CFG_TYPE
+#define EIG_DC_CFG_TYPE
+typedef struct {
+    void *work;  /* eig_tridiag_dc_large_work reals (all of eig_tridiag_dc_work when swork is NULL) */
+    void *swork; /* NULL, or eig_tridiag_dc_small_work reals */
+    int leaf;    /* 0: EIG_DC_LEAF */
+} eig_dc_cfg;
+#endif
+
+/* Phase clocks (GPU, the leader's clock64() summed per phase into work, for
+ * the block-tridiag profile): leaves, merge and deflation, roots, zhat and
+ * U, gather and order, Q U. */
+#define EIG_DC_CLOCKS 6
+#ifdef __CUDA_ARCH__
+#define EIG_DC_CLOCK(w, t, k, c0)                                                                                     \
+    do {                                                                                                              \
+        if (EIG_TEAM_LEAD(t)) {                                                                                       \
+            const long long c1_ = clock64();                                                                          \
+            (w).clk[k] += c1_ - (c0);                                                                                 \
+            (c0) = c1_;                                                                                               \
+        }                                                                                                             \
+    } while (0)
+#define EIG_DC_NOW() clock64()
+#else
+#define EIG_DC_CLOCK(w, t, k, c0) ((void)(c0))
+#define EIG_DC_NOW() 0LL
+#endif
+
+/* Workspace. Large: the gathered columns of Q and U (n x n each) and the
+ * phase clocks, wherever the caller has room (global memory on the GPU).
+ * Small (its own buffer when the caller can give one in faster memory, the
+ * GPU's shared memory; else after the large part): nine vectors of n reals
+ * and 8 n + 8 ints (lists, permutations, the leaves' results, scalars). */
+EIG_HD eig_idx EIG_FN(eig_tridiag_dc_small_work)(int n)
+{
+    const eig_idx ints = 8 * (eig_idx)n + 8;
+    return 9 * (eig_idx)n + (ints * (eig_idx)sizeof(int) + sizeof(eig_real) - 1) / (eig_idx)sizeof(eig_real);
+}
+EIG_HD eig_idx EIG_FN(eig_tridiag_dc_large_work)(int n)
+{
+    return 2 * (eig_idx)n * n + 2 * EIG_DC_CLOCKS + 2;
+}
+/* Reals of work for eig_tridiag_dc_team with swork NULL (both parts). */
+EIG_HD eig_idx EIG_FN(eig_tridiag_dc_work)(int n)
+{
+    return EIG_FN(eig_tridiag_dc_large_work)(n) + EIG_FN(eig_tridiag_dc_small_work)(n);
+}
+
+/* The layout of the workspace (one merge at a time uses it all). */
+typedef struct {
+    eig_real *w2, *u;                 /* N x N each, column-major */
+    eig_real *dl, *zz;                /* merged d (ascending), z; also the leaves' rotations (2n) */
+    eig_real *dk, *zk, *zh, *tau, *dv; /* kept d, z; zhat; roots' offsets; deflated values */
+    eig_real *rc, *rs;                /* deflation rotations (c, s) */
+    int *src;                         /* position -> column of the block (local) */
+    int *col;                         /* K kept positions' columns, then the deflated ones' */
+    int *orig, *rank, *rp, *rq;       /* root's pole; output position; rotation's two columns */
+    int *leafst, *sc;                 /* leaves' status and sweeps; scalars: K, rotations, failures */
+    long long *clk;                   /* EIG_DC_CLOCKS phase clocks */
+} EIG_FN(eig_dc_ws);
+
+EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work, eig_real *swork)
+{
+    EIG_FN(eig_dc_ws) w;
+    const eig_idx nn = (eig_idx)n * n;
+    w.w2 = work, w.u = work + nn;
+    w.clk = (long long *)(((uintptr_t)(work + 2 * nn) + 7) & ~(uintptr_t)7);
+    eig_real *v = swork ? swork : work + EIG_FN(eig_tridiag_dc_large_work)(n);
+    w.dl = v, w.zz = v + n, w.dk = v + 2 * n, w.zk = v + 3 * n, w.zh = v + 4 * n, w.tau = v + 5 * n;
+    w.dv = v + 6 * n, w.rc = v + 7 * n, w.rs = v + 8 * n;
+    int *iv = (int *)(v + 9 * n);
+    w.src = iv, w.col = iv + n, w.orig = iv + 2 * n, w.rank = iv + 3 * n, w.rp = iv + 4 * n, w.rq = iv + 5 * n;
+    w.leafst = iv + 6 * n, w.sc = iv + 8 * n;
+    return w;
+}
+
+/* The team's warps as sub-teams (block teams of two or more whole warps),
+ * else the team itself as the one sub-team. */
+EIG_HD eig_team EIG_FN(eig_dc_subteam)(eig_team t, int *nsub, int *isub)
+{
+    if (t.block && t.size > 32 && t.size % 32 == 0) {
+        eig_team s = {t.rank & 31, 32, 0xffffffffu, 0};
+        *nsub = t.size / 32, *isub = t.rank / 32;
+        return s;
+    }
+    *nsub = 1, *isub = 0;
+    return t;
+}
+
+/* Secular function 1/rho + sum_j z_j^2 / delta_j at lambda = dk[o] + tau,
+ * delta_j = (dk[j] - dk[o]) - tau; its derivative in *dw, psi (poles up to
+ * i) in *psi and phi (the others) in *phi, the near pole's term z_o^2 /
+ * delta_o in *tnear. */
+EIG_HD eig_real EIG_FN(eig_dc_secular_eval)(int K, const eig_real *dk, const eig_real *zk, eig_real rhoinv, int i,
+                                            int o, eig_real tau, eig_real *dw, eig_real *psi, eig_real *phi)
+{
+    eig_real ps = 0, ph = 0, dps = 0, dph = 0;
+    const eig_real d0 = dk[o];
+    for (int j = 0; j < K; j++) {
+        const eig_real del = (dk[j] - d0) - tau, q = zk[j] / del;
+        if (j <= i) ps += zk[j] * q, dps += q * q;
+        else ph += zk[j] * q, dph += q * q;
+    }
+    *dw = dps + dph, *psi = ps, *phi = ph;
+    return rhoinv + ps + ph;
+}
+
+/* Root i (0-based, ascending) of the secular equation of the K kept poles
+ * dk (ascending, distinct) with weights zk (sum zk^2 <= 1) and rho > 0:
+ * lambda_i = dk[*o] + *tau. Returns 0, or 1 when the iteration did not
+ * converge. */
+EIG_HD int EIG_FN(eig_dc_secular_root)(int K, const eig_real *dk, const eig_real *zk, eig_real rho, int i, int *o_out,
+                                       eig_real *tau_out)
+{
+    const eig_real rhoinv = 1 / rho;
+    eig_real w, wprev = 0, dw, psi, phi, lo, hi, tau;
+    int modeled = 0; /* the last step was the model's (or Newton's) */
+    int o;
+    if (K == 1) {
+        *o_out = 0, *tau_out = rho * zk[0] * zk[0];
+        return 0;
+    }
+    if (i < K - 1) {
+        /* which half of (d_i, d_i+1) holds the root: the sign at the midpoint */
+        const eig_real mid = (dk[i + 1] - dk[i]) / 2;
+        w = EIG_FN(eig_dc_secular_eval)(K, dk, zk, rhoinv, i, i, mid, &dw, &psi, &phi);
+        /* the first step from the midpoint (its values serve either origin) */
+        if (w >= 0) o = i, lo = 0, hi = mid, tau = mid;
+        else o = i + 1, lo = -mid, hi = 0, tau = -mid;
+        if (w == 0) {
+            *o_out = i, *tau_out = mid;
+            return 0;
+        }
+    } else {
+        /* the last root lies in (d_K-1, d_K-1 + rho sum z^2] */
+        eig_real zz = 0;
+        for (int j = 0; j < K; j++) zz += zk[j] * zk[j];
+        o = K - 1, lo = 0, hi = rho * zz * (1 + 4 * EIG_EPS), tau = hi / 2;
+        w = EIG_FN(eig_dc_secular_eval)(K, dk, zk, rhoinv, i, o, tau, &dw, &psi, &phi);
+    }
+    const int far = i < K - 1 ? (o == i ? i + 1 : i) : -1;
+    for (int it = 0; it < EIG_DC_SECULAR_MAXIT; it++) {
+        if (it > 0) w = EIG_FN(eig_dc_secular_eval)(K, dk, zk, rhoinv, i, o, tau, &dw, &psi, &phi);
+        const eig_real err = 8 * (phi - psi) + 2 * rhoinv + EIG_FABS(tau) * dw;
+        if (EIG_FABS(w) <= EIG_EPS * err) break; /* f is zero to within its rounding */
+        if (w < 0) lo = tau;                     /* f increases with lambda */
+        else hi = tau;
+        if (hi - lo <= 2 * EIG_EPS * (EIG_FABS(lo) > EIG_FABS(hi) ? EIG_FABS(lo) : EIG_FABS(hi))) break;
+        /* the model's root, solved for the new offset x itself (not a
+         * correction to tau: a root next to its pole, x << tau, would be
+         * lost to cancellation in tau + eta); delta_o = -x */
+        const eig_real dno = -tau, so = zk[o] * zk[o];
+        eig_real next;
+        if (far >= 0) {
+            const eig_real df = dk[far] - dk[o], dfa = df - tau;
+            const eig_real qo = zk[o] / dno;
+            eig_real sf = (dw - qo * qo) * dfa * dfa;
+            if (sf < 0) sf = 0;
+            const eig_real c = w - so / dno - sf / dfa;
+            /* c + so / (-x) + sf / (df - x) = 0:  c x^2 - B x + so df = 0 */
+            const eig_real B = c * df + so + sf, C = so * df;
+            if (c == 0) {
+                next = B != 0 ? C / B : lo / 2 + hi / 2;
+            } else {
+                eig_real disc = B * B - 4 * c * C;
+                if (disc < 0) disc = 0;
+                const eig_real q = (B + EIG_COPYSIGN(EIG_SQRT(disc), B)) / 2;
+                const eig_real x1 = q / c, x2 = q != 0 ? C / q : x1;
+                const int in1 = x1 > lo && x1 < hi, in2 = x2 > lo && x2 < hi;
+                next = in2 || !in1 ? x2 : x1;
+            }
+        } else {
+            /* the last root: c + s / (-x) fitted to f and f' */
+            const eig_real sl = dw * dno * dno, c = w - sl / dno;
+            next = c > 0 ? sl / c : lo / 2 + hi / 2;
+        }
+        /* a model step out of the bracket (the model misses poles at
+         * similar distances: clusters): Newton's step, else bisection. Where
+         * a model step did not halve |f| while |f| is still far above its
+         * rounding (creeping towards a root next to a third pole), a
+         * bisection step next. Bisection is geometric
+         * where the bracket spans more than a factor of two away from the
+         * pole: the offset may have to shrink by many orders. */
+        if (!(next > lo && next < hi)) next = tau - w / dw;
+        const int slow = modeled && it >= 2 && 2 * EIG_FABS(w) > EIG_FABS(wprev) && EIG_FABS(w) > 64 * EIG_EPS * err;
+        modeled = 1;
+        if (!(next > lo && next < hi) || slow) {
+            if (lo > 0 && hi > 2 * lo) next = EIG_SQRT(lo) * EIG_SQRT(hi);
+            else if (hi < 0 && lo < 2 * hi) next = -EIG_SQRT(-lo) * EIG_SQRT(-hi);
+            else next = lo / 2 + hi / 2;
+            modeled = 0;
+        }
+        wprev = w;
+        if (next == tau) break;
+        tau = next;
+        if (it == EIG_DC_SECULAR_MAXIT - 1) return 1;
+    }
+    *o_out = o, *tau_out = tau;
+    return 0;
+}
+
+/* Merges the solved halves [a, m), [m, b) of the block [a, b): d[a..b) and
+ * Z's block hold their eigenpairs (each half ascending); afterwards the
+ * block's. Returns the number of roots that failed. */
+EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *d, eig_idx ds,
+                                     const eig_real *e, eig_idx es, eig_real *z, eig_idx zr, eig_idx zk,
+                                     EIG_FN(eig_dc_ws) w)
+{
+    const int N = b - a, n1 = m - a;
+    const eig_real beta = e[(m - 1) * es], rho = 2 * EIG_FABS(beta), sgn = beta < 0 ? -EIG_ONE : EIG_ONE;
+    const eig_real r2 = EIG_SQRT((eig_real)0.5);
+    long long c0 = EIG_DC_NOW();
+#define EIG_ZB(i, j) z[(eig_idx)(a + (i)) * zr + (eig_idx)(a + (j)) * zk]
+    /* merge the halves' ascending lists: position of each entry, its column
+     * and its z (last row of Q1, sign(beta) first row of Q2, over sqrt 2) */
+    EIG_TEAM_FOR(t, j, 0, N - 1) {
+        const eig_real x = d[(a + j) * ds];
+        int pos;
+        if (j < n1) {
+            int lo = 0, hi = N - n1; /* count of the second half's values below x */
+            while (lo < hi) {
+                const int mi = (lo + hi) / 2;
+                if (d[(m + mi) * ds] < x) lo = mi + 1;
+                else hi = mi;
+            }
+            pos = j + lo;
+        } else {
+            int lo = 0, hi = n1; /* count of the first half's values at most x */
+            while (lo < hi) {
+                const int mi = (lo + hi) / 2;
+                if (d[(a + mi) * ds] <= x) lo = mi + 1;
+                else hi = mi;
+            }
+            pos = j - n1 + lo;
+        }
+        w.dl[pos] = x, w.src[pos] = j;
+        w.zz[pos] = j < n1 ? EIG_ZB(n1 - 1, j) * r2 : sgn * EIG_ZB(n1, j) * r2;
+    }
+    eig_team_sync(t);
+    /* deflation, by the leader: kept positions to col[0..K), the deflated
+     * ones' columns from col[N-1] down, their values in dv */
+    if (EIG_TEAM_LEAD(t)) {
+        eig_real dmax = 0, zmax = 0;
+        for (int p = 0; p < N; p++) {
+            if (EIG_FABS(w.dl[p]) > dmax) dmax = EIG_FABS(w.dl[p]);
+            if (EIG_FABS(w.zz[p]) > zmax) zmax = EIG_FABS(w.zz[p]);
+        }
+        const eig_real tol = 8 * EIG_EPS * (dmax > zmax ? dmax : zmax);
+        int K = 0, nd = 0, nrot = 0, pj = -1;
+        for (int p = 0; p < N; p++) {
+            if (rho * EIG_FABS(w.zz[p]) <= tol) { /* z_p negligible: (d_p, q_p) is an eigenpair */
+                nd++;
+                w.col[N - nd] = w.src[p], w.dv[N - nd] = w.dl[p];
+                continue;
+            }
+            if (pj >= 0) {
+                /* the rotation that zeroes z_pj against z_p moves d by
+                 * |t c s| = |t z_p z_pj| / (z_p^2 + z_pj^2): tested without
+                 * the square root and divisions, which are paid only by a
+                 * deflation */
+                const eig_real s0 = w.zz[pj], c0 = w.zz[p], tt = w.dl[p] - w.dl[pj];
+                if (EIG_FABS(tt) * EIG_FABS(c0 * s0) <= tol * (c0 * c0 + s0 * s0)) {
+                    const eig_real r = EIG_HYPOT(c0, s0), c = c0 / r, s = -s0 / r;
+                    w.zz[p] = r, w.zz[pj] = 0;
+                    w.rp[nrot] = w.src[pj], w.rq[nrot] = w.src[p], w.rc[nrot] = c, w.rs[nrot] = s;
+                    nrot++;
+                    const eig_real dpj = w.dl[pj] * c * c + w.dl[p] * s * s;
+                    w.dl[p] = w.dl[pj] * s * s + w.dl[p] * c * c;
+                    nd++;
+                    w.col[N - nd] = w.src[pj], w.dv[N - nd] = dpj;
+                    pj = p;
+                    continue;
+                }
+                w.col[K] = w.src[pj], w.dk[K] = w.dl[pj], w.zk[K] = w.zz[pj];
+                K++;
+            }
+            pj = p;
+        }
+        if (pj >= 0) {
+            w.col[K] = w.src[pj], w.dk[K] = w.dl[pj], w.zk[K] = w.zz[pj];
+            K++;
+        }
+        w.sc[0] = K, w.sc[1] = nrot, w.sc[2] = 0;
+    }
+    eig_team_sync(t);
+    EIG_DC_CLOCK(w, t, 1, c0);
+    const int K = w.sc[0], nrot = w.sc[1];
+    /* the deflating rotations on Q's columns (c q_p + s q_q, c q_q - s q_p),
+     * in order, a member per row */
+    if (nrot)
+        EIG_TEAM_FOR(t, i, 0, N - 1)
+            for (int r = 0; r < nrot; r++) {
+                const eig_real c = w.rc[r], s = w.rs[r], x = EIG_ZB(i, w.rp[r]), y = EIG_ZB(i, w.rq[r]);
+                EIG_ZB(i, w.rp[r]) = c * x + s * y;
+                EIG_ZB(i, w.rq[r]) = c * y - s * x;
+            }
+    /* the roots, a member each */
+    int fail = 0;
+    EIG_TEAM_FOR(t, i, 0, K - 1) fail += EIG_FN(eig_dc_secular_root)(K, w.dk, w.zk, rho, i, &w.orig[i], &w.tau[i]);
+    eig_team_sync(t);
+    EIG_DC_CLOCK(w, t, 2, c0);
+    /* zhat_j from the roots, each factor in (0, 1] (no overflow) */
+#define EIG_DEL(j, i) ((w.dk[j] - w.dk[w.orig[i]]) - w.tau[i]) /* d_j - lambda_i */
+    EIG_TEAM_FOR(t, j, 0, K - 1) {
+        eig_real p = -EIG_DEL(j, K - 1) / rho;
+        for (int i = 0; i < K - 1; i++)
+            p *= -EIG_DEL(j, i) / (i < j ? w.dk[i] - w.dk[j] : w.dk[i + 1] - w.dk[j]);
+        w.zh[j] = EIG_COPYSIGN(EIG_SQRT(EIG_FABS(p)), w.zk[j]);
+    }
+    eig_team_sync(t);
+    /* U's columns u_i = zhat / (d - lambda_i), normalised */
+    EIG_TEAM_FOR(t, i, 0, K - 1) {
+        eig_real s = 0;
+        eig_real *ui = w.u + (eig_idx)i * K;
+        for (int j = 0; j < K; j++) {
+            const eig_real x = w.zh[j] / EIG_DEL(j, i);
+            ui[j] = x, s += x * x;
+        }
+        s = 1 / EIG_SQRT(s);
+        for (int j = 0; j < K; j++) ui[j] *= s;
+    }
+#undef EIG_DEL
+    eig_team_sync(t);
+    EIG_DC_CLOCK(w, t, 3, c0);
+    /* gather the kept columns, then the deflated ones, into w2 (column-major N x N) */
+    for (eig_idx x = t.rank; x < (eig_idx)N * N; x += t.size) {
+        const int i = (int)(x % N), c = (int)(x / N);
+        w.w2[x] = EIG_ZB(i, w.col[c]);
+    }
+    /* every value's place in ascending order (ties by index): roots first,
+     * then deflated values; the values go to dv */
+    EIG_TEAM_FOR(t, q, 0, K - 1) w.dv[q] = w.dk[w.orig[q]] + w.tau[q];
+    eig_team_sync(t);
+    EIG_TEAM_FOR(t, q, 0, N - 1) {
+        const eig_real x = w.dv[q];
+        int r = 0;
+        for (int y = 0; y < N; y++) r += w.dv[y] < x || (w.dv[y] == x && y < q);
+        w.rank[q] = r;
+    }
+    eig_team_sync(t);
+    EIG_DC_CLOCK(w, t, 4, c0);
+    EIG_TEAM_FOR(t, q, 0, N - 1) d[(a + w.rank[q]) * ds] = w.dv[q];
+    /* Z's block <- [kept columns] U: a group of L lanes (a warp, or one
+     * member) takes 4 L rows (lane + L r, r < 4: each load of w2 one
+     * coalesced line for the warp) by 4 columns (one address of U for the
+     * whole warp), 16 sums from 8 loads a step; the deflated columns as
+     * they are */
+    const int L = EIG_FN(eig_team_lanes)(t), lane = t.rank % L, G = t.size / L, g = t.rank / L;
+    const int RT = (N + 4 * L - 1) / (4 * L), CT = (K + 3) / 4;
+    for (int x = g; x < RT * CT; x += G) {
+        const int i0 = 4 * L * (x % RT) + lane, q0 = 4 * (x / RT);
+        eig_real acc[4][4] = {{0}};
+        const eig_real *uq[4];
+        EIG_UNROLL
+        for (int cq = 0; cq < 4; cq++) uq[cq] = w.u + (eig_idx)(q0 + cq < K ? q0 + cq : q0) * K;
+        for (int c = 0; c < K; c++) {
+            eig_real xr[4], xu[4];
+            const eig_real *wc = w.w2 + (eig_idx)c * N + i0;
+            EIG_UNROLL
+            for (int r = 0; r < 4; r++) xr[r] = i0 + L * r < N ? wc[L * r] : EIG_ZERO;
+            EIG_UNROLL
+            for (int cq = 0; cq < 4; cq++) xu[cq] = uq[cq][c];
+            EIG_UNROLL
+            for (int r = 0; r < 4; r++)
+                EIG_UNROLL
+                for (int cq = 0; cq < 4; cq++) acc[r][cq] += xr[r] * xu[cq];
+        }
+        EIG_UNROLL
+        for (int cq = 0; cq < 4; cq++)
+            EIG_UNROLL
+            for (int r = 0; r < 4; r++)
+                if (i0 + L * r < N && q0 + cq < K) EIG_ZB(i0 + L * r, w.rank[q0 + cq]) = acc[r][cq];
+    }
+    for (eig_idx x = (eig_idx)K * N + t.rank; x < (eig_idx)N * N; x += t.size) {
+        const int i = (int)(x % N), q = (int)(x / N);
+        EIG_ZB(i, w.rank[q]) = w.w2[x];
+    }
+    eig_team_sync(t);
+    EIG_DC_CLOCK(w, t, 5, c0);
+#undef EIG_ZB
+    return fail;
+}
+
+EIG_HD int EIG_FN(eig_tridiag_dc_team)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
+                                       eig_real *z, eig_idx zr, eig_idx zk, eig_real *work, eig_real *swork, int leaf,
+                                       int max_iter_factor, int *iters)
+{
+    EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, work, swork);
+    if (leaf < 2 || leaf > 32) leaf = EIG_DC_LEAF;
+    if (iters) *iters = 0;
+    if (n <= 0) return EIG_STATUS_OK;
+    long long c0 = EIG_DC_NOW();
+    if (EIG_TEAM_LEAD(t))
+        for (int k = 0; k < EIG_DC_CLOCKS; k++) w.clk[k] = 0;
+    /* Z = I */
+    for (eig_idx x = t.rank; x < (eig_idx)n * n; x += t.size) {
+        const int i = (int)(x % n), j = (int)(x / n);
+        z[i * zr + j * zk] = i == j ? EIG_ONE : EIG_ZERO;
+    }
+    /* scale T by a power of two (exact) to max-abs near 1: the secular
+     * equation's tolerances and 1/rho assume it */
+    eig_real big = 0;
+    for (int i = 0; i < n; i++) {
+        if (EIG_FABS(d[i * ds]) > big) big = EIG_FABS(d[i * ds]);
+        if (i + 1 < n && EIG_FABS(e[i * es]) > big) big = EIG_FABS(e[i * es]);
+    }
+    eig_real sigma = EIG_ONE;
+    if (big > 0) {
+        while (big * sigma > 1) sigma *= (eig_real)0.5;
+        while (big * sigma < (eig_real)0.5) sigma *= 2;
+    }
+    /* the leaves: L (a power of two) ranges of at most EIG_DC_LEAF rows */
+    int L = 1;
+    while ((n + L - 1) / L > leaf) L *= 2;
+    eig_team_sync(t); /* all have read d, e */
+    if (EIG_TEAM_LEAD(t)) {
+        if (sigma != EIG_ONE)
+            for (int i = 0; i < n; i++) {
+                d[i * ds] *= sigma;
+                if (i + 1 < n) e[i * es] *= sigma;
+            }
+        for (int k = 1; k < L; k++) { /* tear: T = diag(T1, T2) + |beta| v v^T */
+            const int mk = (int)((eig_idx)k * n / L);
+            const eig_real ab = EIG_FABS(e[(mk - 1) * es]);
+            d[(mk - 1) * ds] -= ab, d[mk * ds] -= ab;
+        }
+    }
+    eig_team_sync(t);
+    int nsub, isub;
+    const eig_team sub = EIG_FN(eig_dc_subteam)(t, &nsub, &isub);
+    for (int k = isub; k < L; k += nsub) {
+        const int lo = (int)((eig_idx)k * n / L), hi = (int)((eig_idx)(k + 1) * n / L), len = hi - lo;
+        int it = 0;
+        const int st = EIG_FN(eig_tridiag_ql_team)(sub, len, d + lo * ds, ds, e + lo * es, es, z + lo * zr + lo * zk,
+                                                   zr, zk, 0, 1, w.dl + 2 * lo, 0, 1, max_iter_factor, &it);
+        if (EIG_TEAM_LEAD(sub)) w.leafst[2 * k] = st, w.leafst[2 * k + 1] = it;
+    }
+    eig_team_sync(t);
+    EIG_DC_CLOCK(w, t, 0, c0);
+    int st = EIG_STATUS_OK, its = 0;
+    for (int k = 0; k < L; k++) {
+        if (w.leafst[2 * k] != EIG_STATUS_OK) st = EIG_STATUS_NOT_CONVERGED;
+        its += w.leafst[2 * k + 1];
+    }
+    if (iters) *iters = its;
+    eig_team_sync(t); /* all have read the leaves' results */
+    if (st != EIG_STATUS_OK) return st;
+    /* merges, bottom-up: groups of g leaves into groups of 2g */
+    int fail = 0;
+    for (int g = 1; g < L; g *= 2)
+        for (int k = 0; k < L; k += 2 * g) {
+            const int a = (int)((eig_idx)k * n / L), m = (int)((eig_idx)(k + g) * n / L);
+            const int b = (int)((eig_idx)(k + 2 * g) * n / L);
+            fail += EIG_FN(eig_dc_merge_team)(t, a, m, b, d, ds, e, es, z, zr, zk, w);
+        }
+    /* a failed root in any member fails the matrix */
+    if (EIG_TEAM_LEAD(t)) w.sc[3] = 0;
+    eig_team_sync(t);
+    if (fail) w.sc[3] = 1;
+    eig_team_sync(t);
+    if (w.sc[3]) st = EIG_STATUS_NOT_CONVERGED;
+    for (int i = 0; i < n; i++)
+        if (d[i * ds] != d[i * ds]) st = EIG_STATUS_NOT_CONVERGED;
+    eig_team_sync(t); /* all have read d and the flag */
+    if (st == EIG_STATUS_OK && sigma != EIG_ONE) {
+        EIG_TEAM_FOR(t, i, 0, n - 1) d[i * ds] /= sigma;
+        eig_team_sync(t);
+    }
+    return st;
+}
+
+/* Solo form. */
+EIG_HD int EIG_FN(eig_tridiag_dc)(int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es, eig_real *z, eig_idx zr,
+                                  eig_idx zk, eig_real *work, int max_iter_factor, int *iters)
+{
+    eig_team solo = EIG_TEAM_SOLO_INIT;
+    return EIG_FN(eig_tridiag_dc_team)(solo, n, d, ds, e, es, z, zr, zk, work, 0, 0, max_iter_factor, iters);
+}
