@@ -16,3 +16,7 @@ eig_add_test(unit_ql_groups test_ql_groups.c LABELS unit)
 # The general solver's QR phase on band storage (the GPU's split warp-general)
 # equals the dense one-piece solver bit for bit.
 eig_add_test(unit_general_band test_general_band.c LABELS unit)
+# All eigenvalues of a tridiagonal by a team, each member bisecting its own
+# indices (the warp-sym GPU kernel's values only) against LAPACKE_dsterf and
+# the serial bisection.
+eig_add_test(unit_bisect_team test_bisect_team.c LABELS unit)
