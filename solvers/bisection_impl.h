@@ -173,8 +173,10 @@ EIG_HD int EIG_FN(eig_bisect_indices)(int n, const eig_real *sd, const eig_real 
             c = c < clo ? clo : (c > chi ? chi : c); /* monotonicity adjustment */
             if (c > j) {
                 /* mid bounds eigenvalues j..c-1 from above; ub is nondecreasing
-                 * in the index and >= hi > mid from j on, so all of them move. */
-                for (int k = j; k < c; k++) {
+                 * in the index and >= hi > mid from j on, so all of them move
+                 * (up to jb: slots above are not read here, and in a team,
+                 * eig_tridiag_bisect_team_member, they are another member's). */
+                for (int k = j; k < c && k <= jb; k++) {
                     ub[(eig_idx)k * wks] = mid;
                     ubc[(eig_idx)k * wks] = (eig_real)c;
                 }

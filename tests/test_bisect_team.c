@@ -11,6 +11,8 @@
  *  - a team of one equals eig_tridiag_bisect (the CPU's bisection of the
  *    whole spectrum) bit for bit;
  *  - the dense matrix's scale sigma (a power of two) is divided out;
+ *  - a member writes no workspace slot outside its own indices (on the GPU
+ *    the members run at once);
  *  - NaN/Inf input: invalid input from the setup.
  * Families: N(0,1), graded over 16 decades, clustered (1 + 1e-9 noise, tiny
  * couplings), split (every 5th coupling zero), Wilkinson W21+. */
@@ -59,10 +61,18 @@ static void make(eig_test_rng *rng, int fam, int n, double *d, double *e)
         for (int k = 0; k < n; k++) w[k] = (T)NAN, d[k] *= sigma, e[k] *= sigma;                                      \
         T s = 0;                                                                                                      \
         int st = eig_tridiag_bisect_team_setup_##PREC(n, d, e, work, &s), capped = 0, steps = 0, total = 0;           \
+        int outside = 0;                                                                                              \
         for (int r = 0; r < size && st == EIG_STATUS_OK; r++) {                                                       \
+            memcpy(work1, work, sizeof(T) * 4 * (size_t)n);                                                           \
             capped |= eig_tridiag_bisect_team_member_##PREC(r, size, n, work, s, w, &steps);                          \
             total += steps;                                                                                           \
+            /* the lanes run at once on the GPU: a member writes only its own indices' slots */                       \
+            const int ja = (int)((long)r * n / size), jb = (int)((long)(r + 1) * n / size) - 1;                      \
+            for (int k = 0; k < 4 * n; k++)                                                                           \
+                if ((k < 2 * n || k % n < ja || k % n > jb) && memcmp(&work[k], &work1[k], sizeof(T))) outside++;     \
         }                                                                                                             \
+        eig_test_expect(!outside, "%s %s n=%d team %d: members wrote %d workspace slots outside their indices",      \
+                        #PREC, fam_name[fam], n, size, outside);                                                      \
         if (st == EIG_STATUS_OK) st = eig_tridiag_bisect_team_finish_##PREC(n, w, sigma);                             \
         eig_test_expect(st == EIG_STATUS_OK && !capped && (n == 0 || total > 0 || n == 1),                           \
                         "%s %s n=%d team %d: status %d capped %d steps %d", #PREC, fam_name[fam], n, size, st,       \
