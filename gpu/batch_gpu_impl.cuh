@@ -650,7 +650,7 @@ static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, co
     } else if (kernel == K_WARP_SYM) {
         T = 32 * EIG_WARP_SYM_WARPS;
         smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(n, p->vectors) * sizeof(eig_real);
-        EIG_CALL(EIG_FN(warp_sym_set_smem)(p->vectors, smem));
+        EIG_CALL(EIG_FN(warp_sym_set_smem)(p->vectors, n, smem));
     } else if (kernel == K_WARP_JACOBI) {
         T = 32 * EIG_WARPS_PER_BLOCK;
         smem = (size_t)EIG_WARPS_PER_BLOCK * (size_t)EIG_FN(warp_jacobi_smem_reals)(n, p->vectors) * sizeof(eig_real);

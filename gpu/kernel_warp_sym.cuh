@@ -5,16 +5,18 @@
  * a matrix gets one warp, no block barrier anywhere (shuffles, ballots and
  * __syncwarp only), and 16 warps an SM interleave their chains of
  * dependent loads. A, V and Z stay in global memory (L1/L2); shared memory
- * holds only d, e and a buffer of 4n-8n reals per warp (the rotations of
- * 2-4 sweeps, warp_sym_group). The phases:
+ * holds only d, e and a buffer of 5n-8n reals per warp (the reduction's
+ * V, the rotations of 2-4 sweeps (warp_sym_group), the bisection's
+ * workspace: warp_sym_smem_reals_nb). The phases:
  *   1. eig_dense_prepare_team (NaN/Inf check, power-of-two scaling), the
  *      lower triangle mirrored so that a lane can own whole columns;
- *   2. Householder reduction (dsytd2's reflectors, stored as the CPU stores
- *      them: u below the subdiagonal of column k, tau above the diagonal),
- *      one pass over the trailing block per reflector: the pass applies the
- *      previous reflector's rank-2 update and, from the entries it has just
- *      updated, accumulates A u of the next one (lane = column, coalesced;
- *      the next reflector's column is updated first, on its own);
+ *   2. Householder reduction, LAPACK's blocked one (dsytrd / dlatrd:
+ *      dsytd2's reflectors, u below the subdiagonal of column k as the CPU
+ *      stores it, tau on the subdiagonal) in panels of 4: each reflector's
+ *      w against the trailing block as it stood before the panel (a read
+ *      pass, lane = column, coalesced), the panel's rank-8 update applied
+ *      once, in the pass that makes the next panel's first A u from the
+ *      entries it has just updated;
  *   3. V = Q = H_0 ... H_{n-3} in the vectors output, four reflectors at a
  *      time (compact WY, I - U T U^T: a pass for U^T V, a pass for the
  *      update), then copied transposed into A's slot as Z (column-major, so
@@ -27,11 +29,14 @@
  *   5. values unscaled, Z written out row-major; a failure (not converged,
  *      an eigenvalue past the largest float) leaves NaN in every value and
  *      vector slot of the matrix and its status, as the CPU does.
- * Values only (warp_sym_kernel<0>): phases 1 and 2 as above, no V, Q or Z;
- * then lane 0 runs the CPU's values-only QL/QR on (d, e)
- * (eig_tridiag_ql_values_finish: the same iteration without rotations,
- * values sorted and unscaled, NaN on failure) while the SM's other warps
- * reduce their matrices.
+ * Values only (warp_sym_kernel<0, ...>): phases 1 and 2 as above, no V, Q
+ * or Z; then all 32 lanes bisect on Sturm counts (solvers/bisection_impl.h,
+ * the team functions: lane 0 prepares the scaled tridiagonal, each lane
+ * takes n/32 consecutive indices, values to full precision as the CPU's
+ * bisection; NaN on failure). EIG_WARP_SYM_VALUES_QL=1 (diagnostics): the
+ * CPU's values-only QL on lane 0 instead (eig_tridiag_ql_values_finish).
+ * COLS (columns a lane owns: 2, 4, 8 for n <= 64, 128, 256) and NB
+ * (reflectors a panel) are template parameters: register arrays sized to n.
  * Per precision body, included from batch_gpu_impl.cuh. */
 #ifndef EIG_WARP_SYM_ONCE
 #define EIG_WARP_SYM_ONCE
@@ -40,6 +45,14 @@
  * arrays): n <= 32 * this. */
 #define EIG_WARP_SYM_COLS 8
 #define EIG_WARP_SYM_MAX_N (32 * EIG_WARP_SYM_COLS)
+/* Rows whose loads the reduction's update pass issues before their stores
+ * (one at a time waits a memory latency a row: with it, n = 128 / 192 /
+ * 256 vectors 160.0 / 220.9 / 269.5 ms unblocked, 05:08 call, against
+ * 144.9 / 199.0 / 252.4 of the old fused pass; 4 rows: 203.0 at 192,
+ * 05:22). 2 rows measured the same as 4: 124.85 / 177.35 / 247.44 ms
+ * vectors, 54.25 / 64.07 / 72.61 values, against 124.81 / 176.38 /
+ * 247.99 and 54.79 / 64.00 / 72.55 (H100, 05:22 call). */
+#define EIG_WARP_SYM_ROWS 4
 /* __launch_bounds__ minimum blocks an SM: 4 blocks of 4 warps caps the
  * registers at 128 a thread (16 warps an SM at least). 6 (80 registers,
  * 24 warps) spilled and lost: n = 128 / 192 / 256 292.5 / 394.7 / 353.2 ms
@@ -54,29 +67,31 @@
 /* auto takes warp-sym for symmetric matrices with vectors from this n up
  * (single precision: _SINGLE), for jobs of at least _MIN_JOB_PER_SM
  * matrices an SM (fewer leave most of each SM idle, where block-tridiag's
- * 256 threads a matrix finish sooner). H100, 2026-11-25 02:22 UTC,
- * device-resident, ms, double: n = 96 (10,000) warp-tridiag 65.9 /
- * warp-sym 67.5; n = 112 (10,000) 146.4 / 104.1; n = 128 (10,000)
- * 186.3 / 141.7 (block-tridiag 213.1); n = 192 (4,000) block-tridiag
- * 387.7 / warp-sym 194.7; n = 224 (3,000) 441.1 / 254.7; n = 256 (2,000)
- * 552.5 / 255.2; small jobs, block-tridiag / warp-sym: n = 256, 132
- * matrices 41.8 / 80.2, 264: 81.7 / 92.7, 1,056: 300.2 / 145.3 (02:10);
- * n = 192, 264: 28.3 / 39.1, 528: 54.9 / 46.4 (02:10); n = 128, 264:
- * 8.0 / 10.9, 1,056: 29.1 / 23.6 (02:10); single, n = 128 (10,000)
- * warp-tridiag 79.8 / warp-sym 80.7 (docs/performance.md, "warp-sym"). */
-#define EIG_WARP_SYM_FROM 112
-#define EIG_WARP_SYM_FROM_SINGLE 129
+ * 256 threads a matrix finish sooner). H100, 2026-11-25 05:22 UTC call
+ * (blocked reduction), `bench_gpu symmetric N COUNT vectors resident
+ * reps=3 [single] [kernel=warp-sym]`, ms, auto before (warp-tridiag) /
+ * warp-sym: double n = 64 (20,000) 35.05 / 43.97, 80 (10,000) 37.15 /
+ * 41.51, 96 (10,000) 66.04 / 62.59; single n = 96 28.73 / 35.65, 128
+ * (10,000) 79.25 / 71.20. Above, warp-sym (n = 128 / 192 / 256: 124.81 /
+ * 176.38 / 247.99; block-tridiag at 192 / 256 387.7 / 552.5, 02:22 call).
+ * Small jobs, block-tridiag / warp-sym (02:10-02:22 calls, unblocked
+ * reduction): n = 256, 132 matrices 41.8 / 80.2, 264: 81.7 / 92.7, 1,056:
+ * 300.2 / 145.3; n = 192, 264: 28.3 / 39.1, 528: 54.9 / 46.4; n = 128,
+ * 264: 8.0 / 10.9, 1,056: 29.1 / 23.6 (docs/performance.md, "warp-sym"). */
+#define EIG_WARP_SYM_FROM 96
+#define EIG_WARP_SYM_FROM_SINGLE 128
 #define EIG_WARP_SYM_MIN_JOB_PER_SM 4
 /* auto takes warp-sym for symmetric values only from this n up (same
  * minimum job): below, warp-tridiag (a lane per matrix) wins. H100,
- * 2026-11-25 03:04 UTC, device-resident, ms, warp-tridiag or
- * block-tridiag / warp-sym, double: n = 64 (20,000) 17.7 / 21.5, 96
- * (10,000) 27.0 / 36.4, 112 (10,000) 54.1 / 55.4, 128 (10,000) 69.5 /
- * 77.0; block-tridiag: 160 (6,000) 146.5 / 85.5, 192 (4,000) 164.1 / 93.2,
- * 224 (3,000) 207.7 / 112.8, 256 (2,000) 196.3 / 104.4; single: 128
- * 30.5 / 44.0, 192 121.6 / 57.7, 256 144.9 / 64.7 (docs/performance.md,
- * "warp-sym", values only). */
-#define EIG_WARP_SYM_VALUES_FROM 129
+ * 2026-11-25 05:22 UTC call (blocked reduction, warp bisection),
+ * `bench_gpu symmetric N COUNT resident reps=3 [single] [kernel=warp-sym]`,
+ * ms, auto before (warp-tridiag) / warp-sym: double n = 48 (20,000) 6.72 /
+ * 9.03, 64 (20,000) 17.82 / 15.46, 96 (10,000) 27.05 / 27.32, 128
+ * (10,000) 69.60 / 54.79; single n = 64 9.77 / 6.56, 96 11.72 / 14.13,
+ * 128 30.29 / 29.77 (single keeps warp-tridiag to 128: it wins at 96).
+ * Above 128 warp-sym (192 / 256: 64.00 / 72.55; block-tridiag 164.1 /
+ * 196.3 at the 03:04 call) (docs/performance.md, "warp-sym"). */
+#define EIG_WARP_SYM_VALUES_FROM 64
 #define EIG_WARP_SYM_VALUES_FROM_SINGLE 129
 /* Shared memory a warp may take: 16 warps (four blocks) an SM. */
 #define EIG_WARP_SYM_SMEM_PER_WARP (14 * 1024)
@@ -93,140 +108,279 @@ EIG_HD int EIG_FN(warp_sym_group)(int n)
     return g;
 }
 
-/* Shared reals of one warp: d, e, and a buffer of 2n a sweep of the group
- * (at least 4n: the reduction's u, next u and w; the four reflectors of a
- * compact-WY block; the QL's rotations). Values only: d, e and the
- * reduction's 3n. */
-EIG_HD size_t EIG_FN(warp_sym_smem_reals)(int n, int vectors)
+/* Reflectors a panel of the reduction: 4, or fewer where d, e, V and u
+ * would pass the shared memory a warp may take (7n reals: n = 256 double
+ * fits); EIG_WARP_SYM_NB=1 (diagnostics): unblocked, a pass per reflector. */
+static int EIG_FN(warp_sym_nb)(int n)
 {
-    return (size_t)(vectors ? 2 + 2 * EIG_FN(warp_sym_group)(n) : 5) * (size_t)n;
+    const char *s = getenv("EIG_WARP_SYM_NB");
+    if (s && atoi(s) == 1) return 1;
+    return (size_t)7 * (size_t)n * sizeof(eig_real) <= EIG_WARP_SYM_SMEM_PER_WARP ? 4 : 1;
 }
 
-/* Phase 2 (see the top of the file). a: n x n row-major, full (both
- * triangles), scaled; buf: 3n reals of shared memory. */
-__device__ void EIG_FN(warp_sym_reduce)(int lane, int n, eig_real *a, eig_real *d, eig_real *e, eig_real *buf)
+/* Shared reals of one warp: d, e, and a buffer for the reduction's V and
+ * first u ((nb + 1) n), the four reflectors of a compact-WY block (4n),
+ * the bisection's workspace (values only, 4n) and the QL's rotations
+ * (vectors, 2n a sweep of the group). */
+EIG_HD size_t EIG_FN(warp_sym_smem_reals_nb)(int n, int vectors, int nb)
+{
+    int b = nb + 1 > 4 ? nb + 1 : 4;
+    if (vectors && 2 * EIG_FN(warp_sym_group)(n) > b) b = 2 * EIG_FN(warp_sym_group)(n);
+    return (size_t)(2 + b) * (size_t)n;
+}
+static size_t EIG_FN(warp_sym_smem_reals)(int n, int vectors)
+{
+    return EIG_FN(warp_sym_smem_reals_nb)(n, vectors, EIG_FN(warp_sym_nb)(n));
+}
+
+/* One row r of the fused pass on the lane's column pair c0, c0 + 1 (x: their
+ * entries, loaded): the pending panel's update (V in vb, W in rows kw..,
+ * qw reflectors; vj, wj: the pair's own V and W entries), stored, and
+ * y0, y1 (the pair's A u) += the updated entries times u_r. */
+template <int NB>
+__device__ __forceinline__ void EIG_FN(warp_sym_fused_row)(int lane, int n, eig_real *a, int r, int c0, int r0, int kw,
+                                                         int qw, const eig_real *vb, eig_real ur,
+                                                         const eig_real (&vj)[NB][2], const eig_real (&wj)[NB][2],
+                                                         const eig_real (&x)[2], eig_real &y0, eig_real &y1)
+{
+    eig_real vr[NB], wr[NB];
+    EIG_UNROLL
+    for (int q = 0; q < NB; q++)
+        vr[q] = q < qw ? vb[q * n + r] : EIG_ZERO, wr[q] = q < qw ? a[(eig_idx)(kw + q) * n + r] : EIG_ZERO;
+    EIG_UNROLL
+    for (int cc = 0; cc < 2; cc++) {
+        const int j = lane + 32 * (c0 + cc);
+        if (j >= r0 && j < n) {
+            eig_real a0 = x[cc];
+            EIG_UNROLL
+            for (int q = 0; q < NB; q++) a0 -= vr[q] * wj[q][cc] + wr[q] * vj[q][cc];
+            a[(eig_idx)r * n + j] = a0;
+            if (cc == 0) y0 += a0 * ur;
+            else y1 += a0 * ur;
+        }
+    }
+}
+
+/* Phase 2 (see the top of the file): LAPACK's blocked reduction (dsytrd
+ * with dlatrd's panels) for a warp. a: n x n row-major, full (both
+ * triangles), scaled. Panels of NB reflectors: reflector k's w is made
+ * against the trailing block as it stood before the panel (A22 u minus
+ * the panel's earlier V W^T + W V^T times u), and the panel's rank-2NB
+ * update is applied once, in the pass that makes the next panel's first
+ * A22 u from the entries it has just updated. So a panel streams the
+ * trailing block NB + 1 times (NB - 1 reads, one read and write) instead
+ * of twice per reflector (NB = 1 is the unblocked one pass per reflector).
+ * Storage while a panel's update is pending: V (the u's, 1 at row k + 1,
+ * zero above) in shared memory vb, column q at vb[q n]; W in rows kw + q
+ * of a (row k's upper part mirrors column k, read no more once column k
+ * is made). What stays for forming Q: u_k below the subdiagonal of column
+ * k (as the CPU stores it), tau_k at (k + 1, k) (the subdiagonal: d and e
+ * are in shared memory). A lane owns columns lane + 32 c (c < COLS); un: n
+ * reals for a panel's first u while the previous panel's V is in use. */
+template <int COLS, int NB, int ROWS>
+__device__ void EIG_FN(warp_sym_reduce)(int lane, int n, eig_real *a, eig_real *d, eig_real *e, eig_real *vb,
+                                        eig_real *un)
 {
     const eig_team t = {lane, 32, 0xffffffffu, 0};
 #define EIG_A(i, j) a[(eig_idx)(i) * n + (j)]
-    /* up, w: the reflector whose update is pending (u and w = p - (tau/2)(p.u) u);
-     * un: the reflector being made */
-    eig_real *up = buf, *un = buf + n, *w = buf + 2 * n;
     for (int i = 1; i < n; i++)
         for (int j = lane; j < i; j += 32) EIG_A(j, i) = EIG_A(i, j);
-    for (int i = lane; i < n; i += 32) up[i] = EIG_ZERO, w[i] = EIG_ZERO;
     __syncwarp();
-    for (int k = 0; k + 2 < n; k++) {
-        const int r0 = k + 1;
-        /* column k, rows k.. (the lower triangle): the pending update */
-        {
-            const eig_real upk = up[k], wk = w[k];
-            for (int i = k + lane; i < n; i += 32) EIG_A(i, k) -= up[i] * wk + w[i] * upk;
-        }
-        __syncwarp();
-        /* reflector k from column k (as eig_sym_tridiag_reduce_team) */
-        const eig_real alpha = EIG_A(r0, k);
-        const eig_real xnorm = EIG_FN(eig_col_norm_team)(t, n, a, 1, 1, k, r0 + 1, 0);
-        eig_real beta = alpha, tk = 0, scale = 0;
-        if (xnorm >= EIG_FN(eig_reflector_floor)()) {
-            beta = -EIG_COPYSIGN(EIG_HYPOT(alpha, xnorm), alpha);
-            tk = (beta - alpha) / beta;
-            scale = 1 / (alpha - beta);
-        }
-        for (int i = lane; i < n; i += 32) {
-            eig_real u = EIG_ZERO;
-            if (tk != 0 && i == r0) u = EIG_ONE;
-            if (tk != 0 && i > r0) {
-                u = EIG_A(i, k) * scale;
-                EIG_A(i, k) = u;
-            }
-            un[i] = u;
-        }
-        if (lane == 0) {
-            d[k] = EIG_A(k, k);
-            e[k] = beta;
-            EIG_A(k, r0) = tk; /* row k's upper part is read no more */
-        }
-        __syncwarp();
-        /* one pass over rows r0.., the lane's columns r0..: the pending
-         * update, and y = A22 u of the new reflector from the updated
-         * entries. Two rows' loads before their stores. */
-        eig_real y[EIG_WARP_SYM_COLS], wj[EIG_WARP_SYM_COLS], uj[EIG_WARP_SYM_COLS];
-        EIG_UNROLL
-        for (int c = 0; c < EIG_WARP_SYM_COLS; c++) {
-            const int j = lane + 32 * c;
-            const int ok = j >= r0 && j < n;
-            y[c] = EIG_ZERO, wj[c] = ok ? w[j] : EIG_ZERO, uj[c] = ok ? up[j] : EIG_ZERO;
-        }
-        int i = r0;
-        for (; i + 1 < n; i += 2) {
-            const eig_real u0 = up[i], w0 = w[i], v0 = un[i], u1 = up[i + 1], w1 = w[i + 1], v1 = un[i + 1];
-            eig_real x0[EIG_WARP_SYM_COLS], x1[EIG_WARP_SYM_COLS];
-            EIG_UNROLL
-            for (int c = 0; c < EIG_WARP_SYM_COLS; c++) {
-                const int j = lane + 32 * c;
-                if (j >= r0 && j < n) x0[c] = EIG_A(i, j), x1[c] = EIG_A(i + 1, j);
-            }
-            EIG_UNROLL
-            for (int c = 0; c < EIG_WARP_SYM_COLS; c++) {
-                const int j = lane + 32 * c;
-                if (j >= r0 && j < n) {
-                    const eig_real a0 = x0[c] - (u0 * wj[c] + w0 * uj[c]), a1 = x1[c] - (u1 * wj[c] + w1 * uj[c]);
-                    EIG_A(i, j) = a0, EIG_A(i + 1, j) = a1;
-                    y[c] += a0 * v0 + a1 * v1;
+    /* the panel whose update is pending: its first column kw, its qw reflectors */
+    int kw = 0, qw = 0;
+    for (int k0 = 0; k0 + 2 < n; k0 += NB) {
+        const int nbk = n - 2 - k0 < NB ? n - 2 - k0 : NB;
+        for (int i = 0; i < nbk; i++) {
+            const int k = k0 + i, r0 = k + 1;
+            /* column k, rows k.., from row k (the same entries: row k was
+             * not updated since) minus the update pending on it: the
+             * previous panel's for the first column, else this panel's
+             * first i reflectors */
+            const int qn = i ? i : qw, kv = i ? k0 : kw;
+            {
+                eig_real vk[NB], wk[NB];
+                EIG_UNROLL
+                for (int q = 0; q < NB; q++) {
+                    vk[q] = q < qn ? vb[q * n + k] : EIG_ZERO;
+                    wk[q] = q < qn ? EIG_A(kv + q, k) : EIG_ZERO;
+                }
+                for (int r = k + lane; r < n; r += 32) {
+                    eig_real x = EIG_A(k, r);
+                    EIG_UNROLL
+                    for (int q = 0; q < NB; q++)
+                        if (q < qn) x -= vb[q * n + r] * wk[q] + EIG_A(kv + q, r) * vk[q];
+                    EIG_A(r, k) = x;
                 }
             }
-        }
-        if (i < n) {
-            const eig_real u0 = up[i], w0 = w[i], v0 = un[i];
+            __syncwarp();
+            /* reflector k from column k (as eig_sym_tridiag_reduce_team) */
+            const eig_real alpha = EIG_A(r0, k);
+            const eig_real xnorm = EIG_FN(eig_col_norm_team)(t, n, a, 1, 1, k, r0 + 1, 0);
+            eig_real beta = alpha, tk = 0, scale = 0;
+            if (xnorm >= EIG_FN(eig_reflector_floor)()) {
+                beta = -EIG_COPYSIGN(EIG_HYPOT(alpha, xnorm), alpha);
+                tk = (beta - alpha) / beta;
+                scale = 1 / (alpha - beta);
+            }
+            eig_real *u = i ? vb + i * n : un;
+            for (int r = lane; r < n; r += 32) {
+                eig_real x = EIG_ZERO;
+                if (tk != 0 && r == r0) x = EIG_ONE;
+                if (tk != 0 && r > r0) {
+                    x = EIG_A(r, k) * scale;
+                    EIG_A(r, k) = x;
+                }
+                u[r] = x;
+            }
+            if (lane == 0) {
+                d[k] = EIG_A(k, k);
+                e[k] = beta;
+                EIG_A(r0, k) = tk; /* the subdiagonal entry is beta, in e */
+            }
+            __syncwarp();
+            /* y = A22 u on the lane's columns r0.., one pass over rows r0..
+             * (two rows' loads at a time); the panel's first: the previous
+             * panel's update applied in the same pass, y from the entries
+             * just updated. */
+            eig_real y[COLS];
             EIG_UNROLL
-            for (int c = 0; c < EIG_WARP_SYM_COLS; c++) {
-                const int j = lane + 32 * c;
-                if (j >= r0 && j < n) {
-                    const eig_real a0 = EIG_A(i, j) - (u0 * wj[c] + w0 * uj[c]);
-                    EIG_A(i, j) = a0;
-                    y[c] += a0 * v0;
+            for (int c = 0; c < COLS; c++) y[c] = EIG_ZERO;
+            if (i == 0 && qw > 0) {
+                /* the lane's columns two at a time (their V and W entries in
+                 * registers: all of them, or two rows at a time, spill) */
+                EIG_UNROLL
+                for (int c0 = 0; c0 < COLS; c0 += 2) {
+                    if (32 * c0 >= n || 32 * (c0 + 2) <= r0) continue; /* uniform: no column of the pair in range */
+                    eig_real vj[NB][2], wj[NB][2];
+                    EIG_UNROLL
+                    for (int cc = 0; cc < 2; cc++) {
+                        const int j = lane + 32 * (c0 + cc);
+                        const int ok = j >= r0 && j < n;
+                        EIG_UNROLL
+                        for (int q = 0; q < NB; q++) {
+                            vj[q][cc] = ok && q < qw ? vb[q * n + j] : EIG_ZERO;
+                            wj[q][cc] = ok && q < qw ? EIG_A(kw + q, j) : EIG_ZERO;
+                        }
+                    }
+                    /* ROWS rows at a time, their loads before
+                     * the stores (a store may alias a later load: the
+                     * compiler keeps the order, so one row at a time would
+                     * wait a memory latency a row) */
+                    int r = r0;
+                    for (; r + ROWS <= n; r += ROWS) {
+                        eig_real x[ROWS][2];
+                        EIG_UNROLL
+                        for (int g = 0; g < ROWS; g++)
+                            EIG_UNROLL
+                            for (int cc = 0; cc < 2; cc++) {
+                                const int j = lane + 32 * (c0 + cc);
+                                x[g][cc] = j >= r0 && j < n ? EIG_A(r + g, j) : EIG_ZERO;
+                            }
+                        EIG_UNROLL
+                        for (int g = 0; g < ROWS; g++)
+                            EIG_FN(warp_sym_fused_row)<NB>(lane, n, a, r + g, c0, r0, kw, qw, vb, u[r + g], vj, wj, x[g], y[c0],
+                                                        y[c0 + 1]);
+                    }
+                    for (; r < n; r++) {
+                        eig_real x[2];
+                        EIG_UNROLL
+                        for (int cc = 0; cc < 2; cc++) {
+                            const int j = lane + 32 * (c0 + cc);
+                            x[cc] = j >= r0 && j < n ? EIG_A(r, j) : EIG_ZERO;
+                        }
+                        EIG_FN(warp_sym_fused_row)<NB>(lane, n, a, r, c0, r0, kw, qw, vb, u[r], vj, wj, x, y[c0], y[c0 + 1]);
+                    }
+                }
+            } else {
+                int r = r0;
+                for (; r + 1 < n; r += 2) {
+                    const eig_real u0 = u[r], u1 = u[r + 1];
+                    EIG_UNROLL
+                    for (int c = 0; c < COLS; c++) {
+                        const int j = lane + 32 * c;
+                        if (j >= r0 && j < n) y[c] += EIG_A(r, j) * u0 + EIG_A(r + 1, j) * u1;
+                    }
+                }
+                if (r < n) {
+                    const eig_real u0 = u[r];
+                    EIG_UNROLL
+                    for (int c = 0; c < COLS; c++) {
+                        const int j = lane + 32 * c;
+                        if (j >= r0 && j < n) y[c] += EIG_A(r, j) * u0;
+                    }
                 }
             }
+            /* within a panel: y -= V (W^T u) + W (V^T u) over rows r0.. (dlatrd) */
+            if (i > 0) {
+                eig_real sw[NB], sv[NB];
+                EIG_UNROLL
+                for (int q = 0; q < NB; q++) {
+                    sw[q] = EIG_ZERO, sv[q] = EIG_ZERO;
+                    if (q < i) {
+                        EIG_UNROLL
+                        for (int c = 0; c < COLS; c++) {
+                            const int j = lane + 32 * c;
+                            if (j >= r0 && j < n) sw[q] += EIG_A(k0 + q, j) * u[j], sv[q] += vb[q * n + j] * u[j];
+                        }
+                        sw[q] = EIG_FN(eig_team_reduce)(t, sw[q], 0, 0);
+                        sv[q] = EIG_FN(eig_team_reduce)(t, sv[q], 0, 0);
+                    }
+                }
+                EIG_UNROLL
+                for (int c = 0; c < COLS; c++) {
+                    const int j = lane + 32 * c;
+                    if (j >= r0 && j < n)
+                        EIG_UNROLL
+                        for (int q = 0; q < NB; q++)
+                            if (q < i) y[c] -= vb[q * n + j] * sw[q] + EIG_A(k0 + q, j) * sv[q];
+                }
+            }
+            /* p = tau y, w = p - (tau/2)(p.u) u, into row k */
+            eig_real pu = 0;
+            EIG_UNROLL
+            for (int c = 0; c < COLS; c++) {
+                const int j = lane + 32 * c;
+                y[c] *= tk;
+                if (j >= r0 && j < n) pu += y[c] * u[j];
+            }
+            pu = EIG_FN(eig_team_reduce)(t, pu, 0, 0);
+            const eig_real gamma = tk * pu / 2;
+            EIG_UNROLL
+            for (int c = 0; c < COLS; c++) {
+                const int j = lane + 32 * c;
+                if (j >= r0 && j < n) EIG_A(k, j) = y[c] - gamma * u[j];
+            }
+            __syncwarp(); /* the previous panel's V is read no more: the first u joins V */
+            if (i == 0)
+                for (int r = lane; r < n; r += 32) vb[r] = un[r];
+            __syncwarp();
         }
-        /* p = tau A22 u, w = p - (tau/2)(p.u) u */
-        eig_real pu = 0;
-        EIG_UNROLL
-        for (int c = 0; c < EIG_WARP_SYM_COLS; c++) {
-            const int j = lane + 32 * c;
-            y[c] *= tk;
-            if (j >= r0 && j < n) pu += y[c] * un[j];
-        }
-        pu = EIG_FN(eig_team_reduce)(t, pu, 0, 0);
-        const eig_real gamma = tk * pu / 2;
-        __syncwarp(); /* every lane has read the old w */
-        EIG_UNROLL
-        for (int c = 0; c < EIG_WARP_SYM_COLS; c++) {
-            const int j = lane + 32 * c;
-            if (j < n) w[j] = j >= r0 ? y[c] - gamma * un[j] : EIG_ZERO;
-        }
-        eig_real *sw = up;
-        up = un, un = sw;
-        __syncwarp();
+        kw = k0, qw = nbk;
     }
-    /* the last pending update on the trailing 2 x 2, then its entries */
+    /* the last panel's update on the trailing 2 x 2, then its entries */
     if (n >= 2) {
         const int k = n - 2;
-        if (lane < 2) EIG_A(k + lane, k) -= up[k + lane] * w[k] + w[k + lane] * up[k];
-        if (lane == 2) EIG_A(k + 1, k + 1) -= 2 * up[k + 1] * w[k + 1];
-        __syncwarp();
-        if (lane == 0) d[k] = EIG_A(k, k), e[k] = EIG_A(k + 1, k), d[k + 1] = EIG_A(k + 1, k + 1);
+        if (lane < 3) {
+            const int r = k + (lane > 0), c = k + (lane > 1);
+            eig_real x = EIG_A(r, c);
+            for (int q = 0; q < qw; q++)
+                x -= vb[q * n + r] * EIG_A(kw + q, c) + EIG_A(kw + q, r) * vb[q * n + c];
+            if (lane == 0) d[k] = x;
+            if (lane == 1) e[k] = x;
+            if (lane == 2) d[k + 1] = x;
+        }
     } else if (n == 1 && lane == 0) {
         d[0] = EIG_A(0, 0);
     }
     __syncwarp();
 #undef EIG_A
 }
-
 /* Phase 3: v <- Q = H_0 ... H_{n-3} (row-major) from the reflectors the
  * reduction left in a, blocks of four from the last: H_k0 ... H_k0+3 =
  * I - U T U^T (LAPACK's dlarft, forward: T upper triangular from tau and
  * U^T U), applied as V -= U (T (U^T V)) on rows and columns k0+1.. (the rest
  * of those rows is zero). ub: 4n reals of shared memory, U row by row. */
+template <int COLS>
 __device__ void EIG_FN(warp_sym_form_q)(int lane, int n, const eig_real *a, eig_real *v, eig_real *ub)
 {
 #define EIG_A(i, j) a[(eig_idx)(i) * n + (j)]
@@ -237,7 +391,7 @@ __device__ void EIG_FN(warp_sym_form_q)(int lane, int n, const eig_real *a, eig_
         const int k0 = k1 >= 3 ? k1 - 3 : 0, r0 = k0 + 1;
         eig_real tau[4];
         EIG_UNROLL
-        for (int q = 0; q < 4; q++) tau[q] = k0 + q <= k1 ? EIG_A(k0 + q, k0 + q + 1) : EIG_ZERO;
+        for (int q = 0; q < 4; q++) tau[q] = k0 + q <= k1 ? EIG_A(k0 + q + 1, k0 + q) : EIG_ZERO;
         /* U (u_k: 1 at row k + 1, zero above), its Gram matrix's upper part */
         eig_real g[6] = {0, 0, 0, 0, 0, 0};
         for (int i = r0 + lane; i < n; i += 32) {
@@ -269,35 +423,59 @@ __device__ void EIG_FN(warp_sym_form_q)(int lane, int n, const eig_real *a, eig_
         }
         __syncwarp();
         /* W = U^T V on the lane's columns, then W <- T W, then V -= U W */
-        eig_real W[4][EIG_WARP_SYM_COLS];
+        eig_real W[4][COLS];
         EIG_UNROLL
-        for (int c = 0; c < EIG_WARP_SYM_COLS; c++)
+        for (int c = 0; c < COLS; c++)
             EIG_UNROLL
             for (int q = 0; q < 4; q++) W[q][c] = EIG_ZERO;
         for (int i = r0; i < n; i++) {
             const eig_real u0 = ub[4 * i], u1 = ub[4 * i + 1], u2 = ub[4 * i + 2], u3 = ub[4 * i + 3];
-            eig_real x[EIG_WARP_SYM_COLS];
+            eig_real x[COLS];
             EIG_UNROLL
-            for (int c = 0; c < EIG_WARP_SYM_COLS; c++) {
+            for (int c = 0; c < COLS; c++) {
                 const int j = lane + 32 * c;
                 x[c] = j >= r0 && j < n ? EIG_V(i, j) : EIG_ZERO;
             }
             EIG_UNROLL
-            for (int c = 0; c < EIG_WARP_SYM_COLS; c++)
+            for (int c = 0; c < COLS; c++)
                 W[0][c] += u0 * x[c], W[1][c] += u1 * x[c], W[2][c] += u2 * x[c], W[3][c] += u3 * x[c];
         }
         EIG_UNROLL
-        for (int c = 0; c < EIG_WARP_SYM_COLS; c++) {
+        for (int c = 0; c < COLS; c++) {
             const eig_real w0 = W[0][c], w1 = W[1][c], w2 = W[2][c], w3 = W[3][c];
             W[0][c] = T[0][0] * w0 + T[0][1] * w1 + T[0][2] * w2 + T[0][3] * w3;
             W[1][c] = T[1][1] * w1 + T[1][2] * w2 + T[1][3] * w3;
             W[2][c] = T[2][2] * w2 + T[2][3] * w3;
             W[3][c] = T[3][3] * w3;
         }
-        for (int i = r0; i < n; i++) {
+        /* RG rows' loads before their stores (8 a lane in flight) */
+        constexpr int RG = 8 / COLS > 1 ? 8 / COLS : 1;
+        int i = r0;
+        for (; i + RG <= n; i += RG) {
+            eig_real x[RG][COLS];
+            EIG_UNROLL
+            for (int g = 0; g < RG; g++)
+                EIG_UNROLL
+                for (int c = 0; c < COLS; c++) {
+                    const int j = lane + 32 * c;
+                    x[g][c] = j >= r0 && j < n ? EIG_V(i + g, j) : EIG_ZERO;
+                }
+            EIG_UNROLL
+            for (int g = 0; g < RG; g++) {
+                const eig_real u0 = ub[4 * (i + g)], u1 = ub[4 * (i + g) + 1], u2 = ub[4 * (i + g) + 2],
+                               u3 = ub[4 * (i + g) + 3];
+                EIG_UNROLL
+                for (int c = 0; c < COLS; c++) {
+                    const int j = lane + 32 * c;
+                    if (j >= r0 && j < n)
+                        EIG_V(i + g, j) = x[g][c] - (u0 * W[0][c] + u1 * W[1][c] + u2 * W[2][c] + u3 * W[3][c]);
+                }
+            }
+        }
+        for (; i < n; i++) {
             const eig_real u0 = ub[4 * i], u1 = ub[4 * i + 1], u2 = ub[4 * i + 2], u3 = ub[4 * i + 3];
             EIG_UNROLL
-            for (int c = 0; c < EIG_WARP_SYM_COLS; c++) {
+            for (int c = 0; c < COLS; c++) {
                 const int j = lane + 32 * c;
                 if (j >= r0 && j < n)
                     EIG_V(i, j) -= u0 * W[0][c] + u1 * W[1][c] + u2 * W[2][c] + u3 * W[3][c];
@@ -311,17 +489,51 @@ __device__ void EIG_FN(warp_sym_form_q)(int lane, int n, const eig_real *a, eig_
 }
 
 /* EIG_WARP_SYM_PROFILE=1 (diagnostics): lane 0's clock64() between phases,
- * summed over the batch: prepare + reduce, form Q + transpose, QL, write-out;
- * then matrices and QL sweeps. */
+ * summed over the batch: prepare + reduce, form Q + transpose (values
+ * only: nothing), QL or bisection, write-out; then matrices and QL sweeps
+ * (bisection: steps). */
 __device__ unsigned long long EIG_FN(warp_sym_prof)[6];
 
+/* Kernel flags: phase clocks into warp_sym_prof; values only by the
+ * one-lane QL instead of the warp's bisection (diagnostics, for comparing). */
+#define EIG_WARP_SYM_PROF 1
+#define EIG_WARP_SYM_VALUES_QL 2
+
+/* Values only, after the reduction: all 32 lanes bisect (solvers/
+ * bisection_impl.h, the team functions: lane 0 prepares the scaled T in
+ * wk (4n reals), each lane then bisects n/32 consecutive indices on its
+ * own, values into d), lane 0 restores the order across lanes and unscales.
+ * Failure (the prepare's included): every value NaN. *it: the warp's
+ * bisection steps. */
+__device__ int EIG_FN(warp_sym_bisect)(int lane, int n, int st, eig_real sigma, eig_real *d, const eig_real *e,
+                                       eig_real *wk, int *it)
+{
+    eig_real s = EIG_ONE;
+    if (lane == 0 && st == EIG_STATUS_OK) st = EIG_FN(eig_tridiag_bisect_team_setup)(n, d, e, wk, &s);
+    st = __shfl_sync(0xffffffffu, st, 0);
+    s = __shfl_sync(0xffffffffu, s, 0);
+    int steps = 0, capped = 0;
+    __syncwarp();
+    if (st == EIG_STATUS_OK) capped = EIG_FN(eig_tridiag_bisect_team_member)(lane, 32, n, wk, s, d, &steps);
+    *it = __reduce_add_sync(0xffffffffu, steps);
+    if (__any_sync(0xffffffffu, capped) && st == EIG_STATUS_OK) st = EIG_STATUS_NOT_CONVERGED;
+    __syncwarp();
+    if (lane == 0 && st == EIG_STATUS_OK) st = EIG_FN(eig_tridiag_bisect_team_finish)(n, d, sigma);
+    st = __shfl_sync(0xffffffffu, st, 0);
+    if (st != EIG_STATUS_OK)
+        for (int k = lane; k < n; k += 32) d[k] = EIG_ZERO / EIG_ZERO;
+    __syncwarp();
+    return st;
+}
+
 /* in: matrix-wise input (destroyed: A, then Z); values, vectors:
- * matrix-wise outputs (VEC 0: values only, vectors unused); prof: 1 to sum
- * phase clocks into warp_sym_prof. */
-template <int VEC>
+ * matrix-wise outputs (VEC 0: values only, vectors unused); COLS: columns
+ * a lane owns (n <= 32 COLS); NB: reflectors a panel of the reduction;
+ * flags: EIG_WARP_SYM_PROF, EIG_WARP_SYM_VALUES_QL. */
+template <int VEC, int COLS, int NB, int ROWS>
 __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOCKS)
     EIG_FN(warp_sym_kernel)(eig_solve_params p, int n, eig_idx count, eig_real *in, eig_real *values,
-                            eig_real *vectors, int8_t *status, int32_t *iterations, int prof)
+                            eig_real *vectors, int8_t *status, int32_t *iterations, int flags)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     const int lane = (int)(threadIdx.x & 31u), warp = (int)(threadIdx.x >> 5);
@@ -329,7 +541,7 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
     if (m >= count) return; /* the whole warp leaves together */
     const eig_team t = {lane, 32, 0xffffffffu, 0};
     const eig_idx nn = (eig_idx)n * n;
-    eig_real *d = (eig_real *)eig_smem_raw + (eig_idx)warp * EIG_FN(warp_sym_smem_reals)(n, VEC), *e = d + n,
+    eig_real *d = (eig_real *)eig_smem_raw + (eig_idx)warp * EIG_FN(warp_sym_smem_reals_nb)(n, VEC, NB), *e = d + n,
              *buf = e + n;
     eig_real *a = in + m * nn, *v = VEC ? vectors + m * nn : 0, *val = values + m * n;
     long long c0 = clock64(), c1 = c0, c2 = c0, c3 = c0;
@@ -337,19 +549,23 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
     int it = 0;
     int st = EIG_FN(eig_dense_prepare_team)(t, n, a, 1, 1, &sigma, 0);
     if (!VEC) {
-        if (st == EIG_STATUS_OK) EIG_FN(warp_sym_reduce)(lane, n, a, d, e, buf);
+        if (st == EIG_STATUS_OK) EIG_FN(warp_sym_reduce)<COLS, NB, ROWS>(lane, n, a, d, e, buf, buf + NB * n);
         c1 = c2 = clock64();
-        /* the CPU's values-only QL on one lane; any failure (the prepare's
-         * included) leaves every value NaN */
-        if (lane == 0)
-            st = EIG_FN(eig_tridiag_ql_values_finish)(n, st, sigma, d, 1, e, 1, 1, p.max_iter_factor, &it);
+        if (flags & EIG_WARP_SYM_VALUES_QL) {
+            /* the CPU's values-only QL on one lane; any failure (the
+             * prepare's included) leaves every value NaN */
+            if (lane == 0)
+                st = EIG_FN(eig_tridiag_ql_values_finish)(n, st, sigma, d, 1, e, 1, 1, p.max_iter_factor, &it);
+        } else {
+            st = EIG_FN(warp_sym_bisect)(lane, n, st, sigma, d, e, buf, &it);
+        }
         c3 = clock64();
         __syncwarp();
         for (int k = lane; k < n; k += 32) val[k] = d[k];
     } else if (st == EIG_STATUS_OK) {
-        EIG_FN(warp_sym_reduce)(lane, n, a, d, e, buf);
+        EIG_FN(warp_sym_reduce)<COLS, NB, ROWS>(lane, n, a, d, e, buf, buf + NB * n);
         c1 = clock64();
-        EIG_FN(warp_sym_form_q)(lane, n, a, v, buf);
+        EIG_FN(warp_sym_form_q)<COLS>(lane, n, a, v, buf);
         /* Z = V column-major in A's slot (the reflectors are spent) */
         for (int i = 0; i < n; i++)
             for (int j = lane; j < n; j += 32) a[(eig_idx)j * n + i] = v[(eig_idx)i * n + j];
@@ -372,7 +588,7 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
     }
     if (lane == 0) {
         status[m] = (int8_t)st, iterations[m] = it;
-        if (prof) {
+        if (flags & EIG_WARP_SYM_PROF) {
             const long long c4 = clock64();
             atomicAdd(&EIG_FN(warp_sym_prof)[0], (unsigned long long)(c1 - c0));
             atomicAdd(&EIG_FN(warp_sym_prof)[1], (unsigned long long)(c2 - c1));
@@ -384,37 +600,60 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
     }
 }
 
-/* Max dynamic shared memory of the kernel (once per call). */
-static int EIG_FN(warp_sym_set_smem)(int vectors, size_t smem)
+/* The instance for (vectors, n, nb): COLS from n; NB 4 unless
+ * EIG_WARP_SYM_NB asks for 1 (unblocked, for comparing) or shared memory
+ * is short (warp_sym_nb). */
+typedef void (*EIG_FN(warp_sym_kernel_t))(eig_solve_params, int, eig_idx, eig_real *, eig_real *, eig_real *,
+                                          int8_t *, int32_t *, int);
+template <int VEC, int NB, int ROWS>
+static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_cols)(int n)
 {
-    if (vectors)
-        GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_kernel)<1>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-    else
-        GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_kernel)<0>, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    return n <= 64 ? EIG_FN(warp_sym_kernel)<VEC, 2, NB, ROWS>
+           : n <= 128 ? EIG_FN(warp_sym_kernel)<VEC, 4, NB, ROWS> : EIG_FN(warp_sym_kernel)<VEC, 8, NB, ROWS>;
+}
+template <int VEC>
+static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_vec)(int n, int nb)
+{
+    if (nb == 1) return EIG_FN(warp_sym_pick_cols)<VEC, 1, EIG_WARP_SYM_ROWS>(n);
+    return EIG_FN(warp_sym_pick_cols)<VEC, 4, EIG_WARP_SYM_ROWS>(n);
+}
+static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick)(int vectors, int n, int nb)
+{
+    return vectors ? EIG_FN(warp_sym_pick_vec)<1>(n, nb) : EIG_FN(warp_sym_pick_vec)<0>(n, nb);
+}
+
+/* Max dynamic shared memory of the kernel (once per call). */
+static int EIG_FN(warp_sym_set_smem)(int vectors, int n, size_t smem)
+{
+    GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_pick)(vectors, n, EIG_FN(warp_sym_nb)(n)),
+                                  cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     return 0;
 }
 
 /* Launches warp-sym on one sub-chunk; EIG_WARP_SYM_PROFILE=1 adds the phase
- * clocks and prints the running per-matrix averages (synchronising). */
+ * clocks and prints the running per-matrix averages (synchronising);
+ * EIG_WARP_SYM_VALUES_QL=1: values only by the one-lane QL; EIG_WARP_SYM_NB=1
+ * (warp_sym_nb): the unblocked reduction, for comparing. */
 static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cnt, eig_real *in, eig_real *values,
                                     eig_real *vectors, int8_t *status, int32_t *iterations, cudaStream_t st)
 {
     const unsigned blocks = (unsigned)((cnt + EIG_WARP_SYM_WARPS - 1) / EIG_WARP_SYM_WARPS);
     const size_t smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(n, p->vectors) * sizeof(eig_real);
-    const char *ps = getenv("EIG_WARP_SYM_PROFILE");
+    const char *ps = getenv("EIG_WARP_SYM_PROFILE"), *pq = getenv("EIG_WARP_SYM_VALUES_QL");
     const int prof = ps && atoi(ps);
-    if (p->vectors)
-        EIG_FN(warp_sym_kernel)<1><<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, vectors,
-                                                                                 status, iterations, prof);
-    else
-        EIG_FN(warp_sym_kernel)<0><<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, 0, status,
-                                                                                 iterations, prof);
+    const int flags = (prof ? EIG_WARP_SYM_PROF : 0) | (pq && atoi(pq) ? EIG_WARP_SYM_VALUES_QL : 0);
+    EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p->vectors, n, EIG_FN(warp_sym_nb)(n));
+    kern<<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, p->vectors ? vectors : 0, status,
+                                                       iterations, flags);
     if (!prof) return;
     unsigned long long h[6];
+    int occ = 0;
     cudaStreamSynchronize(st);
     cudaMemcpyFromSymbol(h, EIG_FN(warp_sym_prof), sizeof h);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kern, 32 * EIG_WARP_SYM_WARPS, smem);
     if (h[4])
-        fprintf(stderr, "warp-sym profile n=%d: %llu matrices, cycles per matrix: prepare+reduce %.0f formQ %.0f "
-                        "QL %.0f out %.0f; QL sweeps %.1f\n", n, h[4], (double)h[0] / h[4], (double)h[1] / h[4],
-                (double)h[2] / h[4], (double)h[3] / h[4], (double)h[5] / h[4]);
+        fprintf(stderr, "warp-sym profile n=%d nb=%d blocks/SM=%d: %llu matrices, cycles per matrix: prepare+reduce "
+                        "%.0f formQ %.0f QL/bisect %.0f out %.0f; QL sweeps or bisection steps %.1f\n",
+                n, EIG_FN(warp_sym_nb)(n), occ, h[4], (double)h[0] / h[4], (double)h[1] / h[4], (double)h[2] / h[4],
+                (double)h[3] / h[4], (double)h[5] / h[4]);
 }

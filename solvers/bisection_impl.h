@@ -173,8 +173,10 @@ EIG_HD int EIG_FN(eig_bisect_indices)(int n, const eig_real *sd, const eig_real 
             c = c < clo ? clo : (c > chi ? chi : c); /* monotonicity adjustment */
             if (c > j) {
                 /* mid bounds eigenvalues j..c-1 from above; ub is nondecreasing
-                 * in the index and >= hi > mid from j on, so all of them move. */
-                for (int k = j; k < c; k++) {
+                 * in the index and >= hi > mid from j on, so all of them move
+                 * (up to jb: slots above are not read here, and in a team,
+                 * eig_tridiag_bisect_team_member, they are another member's). */
+                for (int k = j; k < c && k <= jb; k++) {
                     ub[(eig_idx)k * wks] = mid;
                     ubc[(eig_idx)k * wks] = (eig_real)c;
                 }
@@ -270,4 +272,66 @@ EIG_HD int EIG_FN(eig_tridiag_bisect)(int n, const eig_real *d, eig_idx ds, cons
     }
     *nfound = jb - ja + 1;
     return capped ? EIG_STATUS_NOT_CONVERGED : EIG_STATUS_OK;
+}
+
+/* ---- All eigenvalues by a team, each member bisecting its own indices ----
+ * (values only in the warp-sym kernel, where the 32 lanes would otherwise
+ * wait on one lane's QL.) The leader prepares the scaled tridiagonal
+ * (eig_tridiag_bisect_team_setup, in work: sd, e2, ub, ubc as above); after
+ * a team sync member r of s bisects the contiguous indices
+ * [r n / s, (r + 1) n / s) from the widened Gershgorin interval
+ * (eig_tridiag_bisect_team_member), independently of the other members:
+ * ub and ubc are per index and a member touches only its own. With s = 1
+ * this is eig_tridiag_bisect of the whole spectrum. */
+
+/* Leader: NaN/Inf check, scale s (returned in *s), sd and e2 into work
+ * (stride 1). Returns EIG_STATUS_OK or EIG_STATUS_INVALID_INPUT. */
+EIG_HD int EIG_FN(eig_tridiag_bisect_team_setup)(int n, const eig_real *d, const eig_real *e, eig_real *work,
+                                                 eig_real *s)
+{
+    *s = EIG_ONE;
+    if (n <= 0) return EIG_STATUS_OK;
+    if (!EIG_FN(eig_bisect_all_finite)(n, d, 1, e, 1)) return EIG_STATUS_INVALID_INPUT;
+    *s = EIG_FN(eig_bisect_scale)(n, d, 1, e, 1);
+    (void)EIG_FN(eig_bisect_prepare)(n, d, 1, e, 1, *s, work, work + n, 1);
+    return EIG_STATUS_OK;
+}
+
+/* Member rank of size: its indices' eigenvalues of the prepared matrix
+ * (work, scale s), unscaled by 1/s, into w[j] (w: all n slots, the
+ * member writes only its own). *steps: its bisection steps. Returns 1 when
+ * the step cap was hit, else 0. */
+EIG_HD int EIG_FN(eig_tridiag_bisect_team_member)(int rank, int size, int n, eig_real *work, eig_real s,
+                                                  eig_real *w, int *steps)
+{
+    *steps = 0;
+    const int ja = (int)((long)rank * n / size), jb = (int)((long)(rank + 1) * n / size) - 1;
+    if (n <= 0 || jb < ja) return 0;
+    const eig_real *sd = work, *e2 = work + n;
+    eig_real e2max = EIG_ONE;
+    for (int k = 0; k + 1 < n; k++) e2max = EIG_FN(eig_bisect_max)(e2max, e2[k]);
+    const eig_real pivmin = EIG_SAFMIN * e2max;
+    const eig_real abstol = EIG_FN(eig_bisect_max)((eig_real)2.0 * EIG_SAFMIN, pivmin);
+    eig_real gl, gu;
+    EIG_FN(eig_bisect_gershgorin)(n, sd, e2, 1, pivmin, &gl, &gu);
+    return EIG_FN(eig_bisect_indices)(n, sd, e2, work + 2 * n, work + 3 * n, 1, pivmin, abstol, ja, jb, gl, 0, gu,
+                                      n, s, w + ja, 1, steps);
+}
+
+/* After the members (and a team sync), by one: values ascending across the
+ * members' boundaries (counts that are not monotone in floating point may
+ * put a member's last value a rounding above the next one's first), then
+ * unscaled by 1/sigma (the dense matrix's scale). Returns EIG_STATUS_OK, or
+ * EIG_STATUS_INVALID_INPUT when a value came out beyond the largest float
+ * (the caller fills NaN). */
+EIG_HD int EIG_FN(eig_tridiag_bisect_team_finish)(int n, eig_real *w, eig_real sigma)
+{
+    int over = 0;
+    for (int k = 1; k < n; k++)
+        if (w[k] < w[k - 1]) w[k] = w[k - 1];
+    for (int k = 0; k < n; k++) {
+        w[k] /= sigma;
+        over |= !EIG_ISFINITE(w[k]);
+    }
+    return over ? EIG_STATUS_INVALID_INPUT : EIG_STATUS_OK;
 }

@@ -19,3 +19,8 @@ eig_add_test(unit_general_band test_general_band.c LABELS unit)
 # Divide and conquer on tridiagonals (the GPU's block-tridiag with vectors
 # runs it) against LAPACK dstedc: values, residuals, orthogonality.
 eig_add_test(unit_tridiag_dc test_tridiag_dc.c LABELS unit)
+
+# All eigenvalues of a tridiagonal by a team, each member bisecting its own
+# indices (the warp-sym GPU kernel's values only) against LAPACKE_dsterf and
+# the serial bisection.
+eig_add_test(unit_bisect_team test_bisect_team.c LABELS unit)
