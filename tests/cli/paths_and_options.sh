@@ -6,8 +6,9 @@
 # refuses what it used to drop silently (an option given twice, a bad
 # --kernel, extra --synthetic fields).
 source "$(dirname "$0")/lib.sh"
-seed=$(( (RANDOM << 15) | RANDOM ))
-echo "seed $seed"
+seed=${EIG_TEST_SEED:-$(( (RANDOM << 15) | RANDOM ))}
+echo "seed $seed (replay with EIG_TEST_SEED=$seed)"
+RANDOM=$seed # N and the --range below follow from the seed too
 DS="eigenvalues status iterations"
 nothing_left() { # nothing_left NAME...: no output and no partial file
   for f in "$@"; do [ ! -e "$f" ] && [ ! -e "$f.partial" ] || return 1; done
