@@ -1,6 +1,7 @@
 /* GPU backend entry points (gpu/batch_gpu.h). The kernels run the same
  * solvers/ code as the CPU backend, one thread per matrix on element-wise
- * (interleaved) data; see batch_gpu_impl.cuh. Streams and one device arena
+ * (interleaved) data; see batch_gpu_impl.cuh, compiled once per precision
+ * (batch_gpu_double.cu, batch_gpu_single.cu). Streams and one device arena
  * live for the whole run (allocating per chunk would cost milliseconds). */
 #include <cuda_runtime.h>
 #include <pthread.h>
@@ -11,29 +12,10 @@
 
 #include "batch_args.h"
 #include "batch_gpu.h"
+#include "batch_gpu_shared.cuh"
 #include "eig_error.h"
 #include "precision.h"
 #include "reduce_batch.h"
-
-/* Out of device memory anywhere (a stream, the arena, a launch) says what
- * the user can change; other CUDA errors are reported as they are. */
-#define GPU_CALL(expr)                                                                                      \
-    do {                                                                                                    \
-        cudaError_t gpu_call_err_ = (expr);                                                                 \
-        if (gpu_call_err_ == cudaErrorMemoryAllocation)                                                     \
-            return EIG_ERROR(EIG_ERR_RESOURCE, "CUDA: %s: GPU out of memory (another process holds it?): free the " \
-                             "GPU, or lower --max-gpu-mem, --streams or --chunk", #expr);                  \
-        if (gpu_call_err_ != cudaSuccess)                                                                   \
-            return EIG_ERROR(EIG_ERR_RESOURCE, "CUDA: %s: %s", #expr, cudaGetErrorString(gpu_call_err_));     \
-    } while (0)
-
-/* Per-process device state: streams and one arena cut into per-stream slots. */
-typedef struct {
-    int device, nstreams;
-    cudaStream_t streams[64];
-    void *arena;
-    size_t arena_bytes;
-} eig_gpu_ctx;
 
 static eig_gpu_ctx gpu_ctx = {-1, 0, {0}, NULL, 0};
 /* The host-buffer call and eig_gpu_release share gpu_ctx: one at a time. */
@@ -113,7 +95,7 @@ static size_t sub_env(const char *name, size_t fallback)
  * device bytes a sub-chunk takes at most when --gpu-chunk is not given
  * (0: no cap; EIG_GPU_SUB_BYTES overrides it), but never fewer than
  * EIG_GPU_SUB_MIN matrices (the same knob). */
-static int eig_gpu_plan(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, size_t per, size_t sub_cap, eig_idx count,
+int eig_gpu_plan(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, size_t per, size_t sub_cap, eig_idx count,
                         eig_idx *sub_out)
 {
     int ns = ctx->nstreams;
@@ -152,7 +134,7 @@ static int eig_gpu_plan(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, size_t per,
 /* eig_gpu_plan for a call on the caller's stream: one sub-chunk at a time on
  * that stream, so the workspace holds one sub-chunk (halved until the pool
  * can give it), allocated on the stream. */
-static int eig_gpu_plan_on_stream(const eig_gpu_config *cfg, size_t per, eig_idx count, cudaStream_t stream,
+int eig_gpu_plan_on_stream(const eig_gpu_config *cfg, size_t per, eig_idx count, cudaStream_t stream,
                                   void **ws, eig_idx *sub_out)
 {
     cudaMemPool_t pool;
@@ -197,12 +179,7 @@ static int gpu_device_check(const char *call, int device)
     return 0;
 }
 
-#include "precision_double.h"
-#include "batch_gpu_impl.cuh"
-#include "precision_undef.h"
-#include "precision_single.h"
-#include "batch_gpu_impl.cuh"
-#include "precision_undef.h"
+/* The solver kernels and their dispatch: batch_gpu_double.cu, batch_gpu_single.cu. */
 
 extern "C" void eig_gpu_release(void)
 {

@@ -1,5 +1,5 @@
-/* Per-precision body of the thread-per-matrix GPU path, instantiated twice by
- * batch_gpu.cu. No guard. Layout: the file stores matrices one after another
+/* Per-precision body of the GPU path, compiled once per precision by
+ * batch_gpu_double.cu and batch_gpu_single.cu. No guard. Layout: the file stores matrices one after another
  * (matrix-wise); the solver kernel wants element k of every matrix side by
  * side (element-wise), so that thread m reads a[k*count + m] and a warp's
  * loads coalesce. Two tiled transposes convert on the device. */
@@ -87,7 +87,6 @@ static void EIG_FN(launch_transpose)(const eig_real *src, eig_real *dst, eig_idx
  * directly (no transposes): lane-consecutive addresses coalesce. */
 #ifndef EIG_GPU_IMPL_ONCE
 #define EIG_GPU_IMPL_ONCE
-#include "kernel_names.h"
 #define EIG_WARPS_PER_BLOCK 4
 /* warp-jacobi from this n up, eigval-thread from this n up: measured on one
  * H100 (2026-11-22, 100,000 matrices, double, host to host) with
@@ -100,10 +99,6 @@ static void EIG_FN(launch_transpose)(const eig_real *src, eig_real *dst, eig_idx
 #define EIG_EIGVAL_THREAD_FROM 2
 /* the eigval-thread per-matrix record, after the scaled diagonal and e^2 */
 enum { EIGV_S, EIGV_PIVMIN, EIGV_ABSTOL, EIGV_L, EIGV_U, EIGV_CL, EIGV_CU, EIGV_JA, EIGV_JB, EIGV_RECORD };
-enum { K_THREAD_GLOBAL, K_THREAD_SHARED, K_WARP_JACOBI, K_EIGVAL_THREAD, K_WARP_GENERAL, K_BLOCK_TRIDIAG, K_WARP_TRIDIAG,
-       K_WARP_SYM, K_COUNT };
-static const char *const gpu_kernel_names[] = {EIG_GPU_KERNEL_NAME_LIST}; /* gpu/kernel_names.h */
-static_assert(sizeof gpu_kernel_names / sizeof *gpu_kernel_names == K_COUNT, "one name per kernel, in K_* order");
 #endif
 
 EIG_HD int EIG_FN(warp_jacobi_ld)(int n) { return n | 1; }
@@ -434,7 +429,7 @@ static int EIG_FN(shared_block)(int per_matrix_reals)
     return 0;
 }
 
-static int EIG_FN(kernel_applies)(int k, const eig_solve_params *p, int n)
+int EIG_FN(kernel_applies)(int k, const eig_solve_params *p, int n)
 {
     eig_layout l = eig_layout_of(p, n);
     switch (k) {
@@ -516,7 +511,7 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
     return K_THREAD_GLOBAL;
 }
 
-static int EIG_FN(pick_kernel)(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
+int EIG_FN(pick_kernel)(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count,
                                int *kernel)
 {
     if (!cfg->kernel || !*cfg->kernel || !strcmp(cfg->kernel, "auto")) {
@@ -576,7 +571,7 @@ static size_t sub_chunk_cap(int kernel)
 /* on_stream NULL: the host-buffer call, over ctx's streams and arena, synchronised
  * before returning. Otherwise everything is enqueued on *on_stream (the caller's),
  * in a workspace from the stream-ordered pool, and nothing waits for it. */
-static int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig_gpu_config *cfg,
+int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig_gpu_config *cfg,
                              const eig_solve_params *p, int n, eig_idx count, const eig_real *input,
                              eig_real *values, int8_t *status, int32_t *iterations, eig_real *vectors,
                              const eig_reduce_list *red, double *reduced)
