@@ -96,7 +96,7 @@ static size_t sub_env(const char *name, size_t fallback)
  * (0: no cap; EIG_GPU_SUB_BYTES overrides it), but never fewer than
  * EIG_GPU_SUB_MIN matrices (the same knob). */
 int eig_gpu_plan(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, size_t per, size_t sub_cap, eig_idx count,
-                        eig_idx *sub_out)
+                 eig_idx *sub_out)
 {
     int ns = ctx->nstreams;
     size_t free_b = 0, total_b = 0;
@@ -134,8 +134,8 @@ int eig_gpu_plan(eig_gpu_ctx *ctx, const eig_gpu_config *cfg, size_t per, size_t
 /* eig_gpu_plan for a call on the caller's stream: one sub-chunk at a time on
  * that stream, so the workspace holds one sub-chunk (halved until the pool
  * can give it), allocated on the stream. */
-int eig_gpu_plan_on_stream(const eig_gpu_config *cfg, size_t per, eig_idx count, cudaStream_t stream,
-                                  void **ws, eig_idx *sub_out)
+int eig_gpu_plan_on_stream(const eig_gpu_config *cfg, size_t per, eig_idx count, cudaStream_t stream, void **ws,
+                           eig_idx *sub_out)
 {
     cudaMemPool_t pool;
     EIG_CALL(gpu_pool_of(cfg->device, &pool));

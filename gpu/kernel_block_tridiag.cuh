@@ -231,14 +231,11 @@ __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, 
     c[3] = clock64();
     if (zc == 2) EIG_FN(eig_herm_realify_team)(t, n, e, 1, v, 1);
     c[4] = clock64();
-    if (v && sh.dc.work) {
-        st = EIG_FN(eig_tridiag_dc_team)(t, n, d, 1, e, zc, zt, 1, ld, (eig_real *)sh.dc.work, (eig_real *)sh.dc.swork,
-                                         sh.dc.leaf, p.max_iter_factor, &it);
-    } else {
-        if (v) EIG_FN(eig_set_identity_team)(t, n, zt, 1, ld);
-        st = EIG_FN(eig_tridiag_ql_team)(t, n, d, 1, e, zc, zt, 1, ld, 0, 1, rot, v ? scr + 32 : 0, 1,
-                                         p.max_iter_factor, &it);
-    }
+    if (v)
+        st = EIG_FN(eig_tridiag_z_team)(t, n, d, 1, e, zc, zt, ld, sh.dc.work ? &sh.dc : 0, rot, scr + 32, 1,
+                                        p.max_iter_factor, &it);
+    else
+        st = EIG_FN(eig_tridiag_ql_team)(t, n, d, 1, e, zc, zt, 1, ld, 0, 1, rot, 0, 1, p.max_iter_factor, &it);
     eig_team_sync(t);
     c[5] = clock64();
     if (v && st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, 1, zc, zt, 1, ld, scr + 32);
@@ -258,8 +255,6 @@ __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, 
     }
 }
 
-/* Launches block-tridiag on one sub-chunk (or, profiling, the phase-timed
- * twin, synchronously, printing the running per-matrix averages). */
 /* Reals of global workspace per matrix: Z when it is not in shared memory,
  * then divide and conquer's workspace when dc (room for both parts: the
  * small one goes to shared memory unless EIG_TRIDIAG_DC_SMEM=0). */
@@ -268,7 +263,9 @@ static eig_idx EIG_FN(block_tridiag_global_reals)(const eig_solve_params *p, int
     return (p->vectors && !z_shared ? (eig_idx)n * (n | 1) : 0) + (dc ? EIG_FN(eig_tridiag_dc_work)(n) : 0);
 }
 
-/* work: the global workspace, block_tridiag_global_reals a matrix. */
+/* Launches block-tridiag on one sub-chunk (or, profiling, the phase-timed
+ * twin, synchronously, printing the running per-matrix averages). work:
+ * the global workspace, block_tridiag_global_reals a matrix. */
 static void EIG_FN(block_tridiag_launch)(const eig_solve_params *p, int n, eig_idx cnt, int T, int teams, size_t smem,
                                          int team_reals, eig_real *in, eig_real *values, eig_real *vectors,
                                          eig_real *work, int z_shared, int dc, int8_t *status, int32_t *iterations,

@@ -780,6 +780,22 @@ EIG_HD int EIG_FN(eig_dense_prepare)(int n, eig_real *a, eig_idx as, int zc, eig
     return EIG_FN(eig_dense_prepare_team)(solo, n, a, as, zc, sigma, 0);
 }
 
+/* Z = the eigenvectors of the tridiagonal (d, e), element (i, j) at
+ * zt[i + j*zld]: by divide and conquer when dc is given (its workspaces and
+ * leaf size), else by the QL iteration from Z = I (rot: its rotations, scr:
+ * its team scratch, rs their stride). The one choice the symmetric and
+ * Hermitian team solvers and block-tridiag's profile make. */
+EIG_HD int EIG_FN(eig_tridiag_z_team)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
+                                      eig_real *zt, eig_idx zld, const eig_dc_cfg *dc, eig_real *rot, eig_real *scr,
+                                      eig_idx rs, int max_iter_factor, int *iters)
+{
+    if (dc)
+        return EIG_FN(eig_tridiag_dc_team)(t, n, d, ds, e, es, zt, 1, zld, (eig_real *)dc->work, (eig_real *)dc->swork,
+                                           dc->leaf, max_iter_factor, iters);
+    EIG_FN(eig_set_identity_team)(t, n, zt, 1, zld);
+    return EIG_FN(eig_tridiag_ql_team)(t, n, d, ds, e, es, zt, 1, zld, 0, 1, rot, scr, rs, max_iter_factor, iters);
+}
+
 /* Real symmetric: eigenvalues ascending in w, eigenvectors (v != NULL) as the
  * columns of v (n x n). work: eig_sym_tridiag_ql_work(n, v != NULL) reals.
  * Iteration cap as eig_tridiag_ql (max_iter_factor * n QL sweeps, 0: 30).
@@ -803,14 +819,8 @@ EIG_HD int EIG_FN(eig_sym_tridiag_vectors_team)(eig_team t, int n, eig_real *a, 
         EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, as, w, ws, e, wks, tau, wks, scr);
         if (v) EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, wks, v, vs, scr, scr != 0);
         if (v && zt && scr) {
-            if (dc) {
-                st = EIG_FN(eig_tridiag_dc_team)(t, n, w, ws, e, wks, zt, 1, zld, (eig_real *)dc->work,
-                                                 (eig_real *)dc->swork, dc->leaf, max_iter_factor, iters);
-            } else {
-                EIG_FN(eig_set_identity_team)(t, n, zt, 1, zld);
-                st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, wks, zt, 1, zld, 0, 1, rot, scr + 32, wks,
-                                                 max_iter_factor, iters);
-            }
+            st = EIG_FN(eig_tridiag_z_team)(t, n, w, ws, e, wks, zt, zld, dc, rot, scr + 32, wks, max_iter_factor,
+                                            iters);
             if (st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, vs, 1, zt, 1, zld, scr + 32);
         } else {
             st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, wks, v, (eig_idx)n * vs, vs, vs, 1, rot, 0, wks,
@@ -867,14 +877,8 @@ EIG_HD int EIG_FN(eig_herm_tridiag_vectors_team)(eig_team t, int n, eig_real *a,
         if (v) EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, wks, v, vs, scr, scr != 0);
         EIG_FN(eig_herm_realify_team)(t, n, e, wks, v, vs);
         if (v && zt && scr) {
-            if (dc) {
-                st = EIG_FN(eig_tridiag_dc_team)(t, n, w, ws, e, 2 * wks, zt, 1, zld, (eig_real *)dc->work,
-                                                 (eig_real *)dc->swork, dc->leaf, max_iter_factor, iters);
-            } else {
-                EIG_FN(eig_set_identity_team)(t, n, zt, 1, zld);
-                st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, 2 * wks, zt, 1, zld, 0, 1, rot, scr + 32, wks,
-                                                 max_iter_factor, iters);
-            }
+            st = EIG_FN(eig_tridiag_z_team)(t, n, w, ws, e, 2 * wks, zt, zld, dc, rot, scr + 32, wks,
+                                            max_iter_factor, iters);
             if (st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, vs, 2, zt, 1, zld, scr + 32);
         } else {
             st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, 2 * wks, v, 2 * (eig_idx)n * vs, 2 * vs, vs, 2, rot, 0,
