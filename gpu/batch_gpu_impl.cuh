@@ -603,6 +603,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     const int bt_zshared = kernel == K_BLOCK_TRIDIAG && EIG_FN(block_tridiag_z_shared)(p, n, bt_teams);
     const int bt_dc = kernel == K_BLOCK_TRIDIAG && block_tridiag_dc(p, n);
     if (kernel == K_BLOCK_TRIDIAG) work_reals = EIG_FN(block_tridiag_global_reals)(p, n, bt_zshared, bt_dc);
+    if (kernel == K_WARP_SYM) work_reals = EIG_FN(warp_sym_global_reals)(p, n);
     const int wg_global = kernel == K_WARP_GENERAL && EIG_FN(warp_general_in_global)(n);
     const int wt_vectors = kernel == K_WARP_TRIDIAG && p->vectors;
     const int wt_shared = kernel == K_WARP_TRIDIAG && (wt_vectors || warp_tridiag_a_shared(p, n));
@@ -739,7 +740,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
                                          d_iters, st);
             break;
         case K_WARP_SYM:
-            EIG_FN(warp_sym_launch)(p, n, cnt, in_mw, val_mw, vec_mw, d_status, d_iters, st);
+            EIG_FN(warp_sym_launch)(p, n, cnt, in_mw, val_mw, vec_mw, work, d_status, d_iters, st);
             break;
         case K_WARP_TRIDIAG: {
             const int G = warp_tridiag_group(p, n);

@@ -59,12 +59,18 @@
  * 7.00-7.02 with 32. */
 #define EIG_BLOCK_TRIDIAG_DC_FROM 64
 
-static int block_tridiag_dc(const eig_solve_params *p, int n)
+/* 1 when a kernel that can run divide and conquer from n = `from` up runs
+ * it (vectors only; EIG_TRIDIAG_DC=0 / 1 forces it off / on at any n). */
+static int tridiag_dc_wanted(const eig_solve_params *p, int n, int from)
 {
     const char *s = getenv("EIG_TRIDIAG_DC");
     if (!p->vectors) return 0;
     if (s && *s) return atoi(s) != 0;
-    return n >= EIG_BLOCK_TRIDIAG_DC_FROM;
+    return n >= from;
+}
+static int block_tridiag_dc(const eig_solve_params *p, int n)
+{
+    return tridiag_dc_wanted(p, n, EIG_BLOCK_TRIDIAG_DC_FROM);
 }
 
 /* 1: divide and conquer's small workspace (its vectors and lists) in

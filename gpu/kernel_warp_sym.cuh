@@ -95,6 +95,22 @@
 #define EIG_WARP_SYM_VALUES_FROM_SINGLE 129
 /* Shared memory a warp may take: 16 warps (four blocks) an SM. */
 #define EIG_WARP_SYM_SMEM_PER_WARP (14 * 1024)
+/* With vectors from this n up, the tridiagonal's eigenvectors by divide
+ * and conquer and V = Q Z by the reflectors (warp_sym_dc_vectors) instead
+ * of forming Q and the QL iteration on it. EIG_TRIDIAG_DC=0 / 1 forces it
+ * off / on at any n (as for block-tridiag). H200, 2026-11-26 05:23 UTC,
+ * `bench_gpu symmetric N COUNT vectors resident reps=3 kernel=warp-sym`,
+ * double, ms, QL / D&C: n = 64 (20,000) 41.57 / 39.35, 96 (10,000) 55.65 /
+ * 49.19, 128 (10,000) 106.58 / 94.42, 192 (4,000) 155.00 / 114.69, 256
+ * (2,000) 202.72 / 123.57 (XsyevBatched 65.67 / 81.40 / 118.10 / 161.01 /
+ * 134.80); single 256 83.65 / 70.47. The back-transformation in blocks of
+ * four (form_q's) instead of eight: 129.59 at 256 (05:10 call). */
+#define EIG_WARP_SYM_DC_FROM 64
+/* The back-transformation's reflectors a block and columns a lane works on
+ * at a time (warp_sym_back_transform). */
+#define EIG_WARP_SYM_BT_NB 8
+#define EIG_WARP_SYM_BT_CH 4
+static int warp_sym_dc(const eig_solve_params *p, int n) { return tridiag_dc_wanted(p, n, EIG_WARP_SYM_DC_FROM); }
 #endif
 
 /* Sweeps the QL phase applies to Z together (eig_tridiag_ql_grouped_team):
@@ -121,11 +137,14 @@ static int EIG_FN(warp_sym_nb)(int n)
 /* Shared reals of one warp: d, e, and a buffer for the reduction's V and
  * first u ((nb + 1) n), the four reflectors of a compact-WY block (4n),
  * the bisection's workspace (values only, 4n) and the QL's rotations
- * (vectors, 2n a sweep of the group). */
+ * (vectors, 2n a sweep of the group) or the back-transformation's T. */
 EIG_HD size_t EIG_FN(warp_sym_smem_reals_nb)(int n, int vectors, int nb)
 {
     int b = nb + 1 > 4 ? nb + 1 : 4;
     if (vectors && 2 * EIG_FN(warp_sym_group)(n) > b) b = 2 * EIG_FN(warp_sym_group)(n);
+    /* the back-transformation's T (EIG_WARP_SYM_BT_NB^2 reals) at small n */
+    if (vectors && b * n < EIG_WARP_SYM_BT_NB * EIG_WARP_SYM_BT_NB)
+        b = (EIG_WARP_SYM_BT_NB * EIG_WARP_SYM_BT_NB + n - 1) / n;
     return (size_t)(2 + b) * (size_t)n;
 }
 static size_t EIG_FN(warp_sym_smem_reals)(int n, int vectors)
@@ -488,6 +507,128 @@ __device__ void EIG_FN(warp_sym_form_q)(int lane, int n, const eig_real *a, eig_
 #undef EIG_V
 }
 
+/* The back-transformation v <- Q v = H_0 ... H_{n-3} v (row-major, every
+ * column) from the reflectors the reduction left in a: blocks of
+ * EIG_WARP_SYM_BT_NB from the last, H_k0 ... H_k0+nb-1 = I - U T U^T
+ * (dlarft, forward), V -= U (T (U^T V)). Against form_q's blocks of four,
+ * twice the reflectors a pass over V (each pass reads V twice and writes it
+ * once): U is not staged (it would not fit the warp's shared memory) but
+ * read from a where it lies, a row's nb entries side by side (one
+ * broadcast line for the warp); a lane works on EIG_WARP_SYM_BT_CH of its
+ * columns at a time (W: nb x CH registers). tb: nb^2 reals of shared
+ * memory (T). */
+template <int COLS>
+__device__ void EIG_FN(warp_sym_back_transform)(int lane, int n, const eig_real *a, eig_real *v, eig_real *tb)
+{
+    constexpr int NB = EIG_WARP_SYM_BT_NB, CH = COLS < EIG_WARP_SYM_BT_CH ? COLS : EIG_WARP_SYM_BT_CH;
+    const eig_team t = {lane, 32, 0xffffffffu, 0};
+#define EIG_A(i, j) a[(eig_idx)(i) * n + (j)]
+#define EIG_V(i, j) v[(eig_idx)(i) * n + (j)]
+    for (int k1 = n - 3; k1 >= 0; k1 -= NB) {
+        const int k0 = k1 >= NB - 1 ? k1 - (NB - 1) : 0, r0 = k0 + 1;
+        eig_real tau[NB];
+        EIG_UNROLL
+        for (int q = 0; q < NB; q++) tau[q] = k0 + q <= k1 ? EIG_A(k0 + q + 1, k0 + q) : EIG_ZERO;
+        /* u_q(i): 1 at row k0 + q + 1, A's entry below it, zero above and
+         * for a reflector that is the identity (tau 0) */
+#define EIG_BT_U(u, i)                                                                                                \
+    do {                                                                                                              \
+        EIG_UNROLL                                                                                                    \
+        for (int q = 0; q < NB; q++) {                                                                                \
+            const int kq = k0 + q;                                                                                    \
+            u[q] = tau[q] == 0 || (i) < kq + 1 ? EIG_ZERO : (i) == kq + 1 ? EIG_ONE : EIG_A(i, kq);                   \
+        }                                                                                                             \
+    } while (0)
+        /* the Gram matrix U^T U (upper part), lanes over rows */
+        eig_real g[NB][NB];
+        EIG_UNROLL
+        for (int p = 0; p < NB; p++)
+            EIG_UNROLL
+            for (int q = 0; q < NB; q++) g[p][q] = EIG_ZERO;
+        for (int i = r0 + lane; i < n; i += 32) {
+            eig_real u[NB];
+            EIG_BT_U(u, i);
+            EIG_UNROLL
+            for (int p = 0; p < NB; p++)
+                EIG_UNROLL
+                for (int q = p + 1; q < NB; q++) g[p][q] += u[p] * u[q];
+        }
+        EIG_UNROLL
+        for (int p = 0; p < NB; p++)
+            EIG_UNROLL
+            for (int q = p + 1; q < NB; q++) g[p][q] = EIG_FN(eig_team_reduce)(t, g[p][q], 0, 0);
+        /* T: T[q][q] = tau_q, T[0:q, q] = -tau_q T[0:q, 0:q] (U^T u_q); lane 0 into tb */
+        if (lane == 0) {
+            EIG_UNROLL
+            for (int q = 0; q < NB; q++) {
+                EIG_UNROLL
+                for (int r = 0; r < NB; r++) tb[r * NB + q] = r == q ? tau[q] : EIG_ZERO;
+                EIG_UNROLL
+                for (int r = 0; r < q; r++) {
+                    eig_real s = 0;
+                    EIG_UNROLL
+                    for (int l = r; l < q; l++) s += tb[r * NB + l] * g[l][q];
+                    tb[r * NB + q] = -tau[q] * s;
+                }
+            }
+        }
+        __syncwarp();
+        for (int cb = 0; cb < COLS; cb += CH) {
+            /* W = U^T V on CH of the lane's columns, W <- T W, V -= U W */
+            eig_real W[NB][CH];
+            EIG_UNROLL
+            for (int q = 0; q < NB; q++)
+                EIG_UNROLL
+                for (int c = 0; c < CH; c++) W[q][c] = EIG_ZERO;
+            for (int i = r0; i < n; i++) {
+                eig_real u[NB], x[CH];
+                EIG_BT_U(u, i);
+                EIG_UNROLL
+                for (int c = 0; c < CH; c++) {
+                    const int j = lane + 32 * (cb + c);
+                    x[c] = j < n ? EIG_V(i, j) : EIG_ZERO;
+                }
+                EIG_UNROLL
+                for (int q = 0; q < NB; q++)
+                    EIG_UNROLL
+                    for (int c = 0; c < CH; c++) W[q][c] += u[q] * x[c];
+            }
+            EIG_UNROLL
+            for (int c = 0; c < CH; c++) {
+                eig_real w[NB];
+                EIG_UNROLL
+                for (int q = 0; q < NB; q++) w[q] = W[q][c];
+                EIG_UNROLL
+                for (int q = 0; q < NB; q++) {
+                    eig_real s = 0;
+                    EIG_UNROLL
+                    for (int l = q; l < NB; l++) s += tb[q * NB + l] * w[l];
+                    W[q][c] = s;
+                }
+            }
+            for (int i = r0; i < n; i++) {
+                eig_real u[NB];
+                EIG_BT_U(u, i);
+                EIG_UNROLL
+                for (int c = 0; c < CH; c++) {
+                    const int j = lane + 32 * (cb + c);
+                    if (j < n) {
+                        eig_real s = 0;
+                        EIG_UNROLL
+                        for (int q = 0; q < NB; q++) s += u[q] * W[q][c];
+                        EIG_V(i, j) -= s;
+                    }
+                }
+            }
+        }
+        __syncwarp(); /* tb serves the next block */
+#undef EIG_BT_U
+    }
+    __syncwarp();
+#undef EIG_A
+#undef EIG_V
+}
+
 /* EIG_WARP_SYM_PROFILE=1 (diagnostics): lane 0's clock64() between phases,
  * summed over the batch: prepare + reduce, form Q + transpose (values
  * only: nothing), QL or bisection, write-out; then matrices and QL sweeps
@@ -495,9 +636,12 @@ __device__ void EIG_FN(warp_sym_form_q)(int lane, int n, const eig_real *a, eig_
 __device__ unsigned long long EIG_FN(warp_sym_prof)[6];
 
 /* Kernel flags: phase clocks into warp_sym_prof; values only by the
- * one-lane QL instead of the warp's bisection (diagnostics, for comparing). */
+ * one-lane QL instead of the warp's bisection (diagnostics, for comparing);
+ * with vectors, divide and conquer and the back-transformation instead of
+ * forming Q and the QL iteration (warp_sym_dc). */
 #define EIG_WARP_SYM_PROF 1
 #define EIG_WARP_SYM_VALUES_QL 2
+#define EIG_WARP_SYM_DC 4
 
 /* Values only, after the reduction: all 32 lanes bisect (solvers/
  * bisection_impl.h, the team functions: lane 0 prepares the scaled T in
@@ -520,20 +664,53 @@ __device__ int EIG_FN(warp_sym_bisect)(int lane, int n, int st, eig_real sigma, 
     __syncwarp();
     if (lane == 0 && st == EIG_STATUS_OK) st = EIG_FN(eig_tridiag_bisect_team_finish)(n, d, sigma);
     st = __shfl_sync(0xffffffffu, st, 0);
+    __syncwarp(); /* lane 0's finish wrote d (racecheck) */
     if (st != EIG_STATUS_OK)
         for (int k = lane; k < n; k += 32) d[k] = EIG_ZERO / EIG_ZERO;
     __syncwarp();
     return st;
 }
 
+/* With vectors by divide and conquer (EIG_WARP_SYM_DC), after the
+ * reduction: the tridiagonal's eigenvectors Z by eig_tridiag_dc_team (the
+ * warp as its team: leaves by the warp's QL, the secular roots a lane
+ * each, Q U in register tiles), written column-major into v (its merges'
+ * stores then coalesce), transposed in place to row-major, and v <- Q Z by
+ * the reflectors' compact-WY blocks (warp_sym_back_transform). Against
+ * forming Q and the QL on Z: no rotation chain in one lane, and about
+ * 5/3 n^3 multiply-adds instead of 2/3 n^3 + the QL's ~3 n^3. dcw:
+ * eig_tridiag_dc_work(n) reals of global memory (this matrix's); *c2: the
+ * clock between the two (profile). */
+template <int COLS>
+__device__ int EIG_FN(warp_sym_dc_vectors)(int lane, int n, const eig_solve_params &p, const eig_real *a,
+                                           eig_real *d, eig_real *e, eig_real *v, eig_real *ub, eig_real *dcw,
+                                           int leaf, int *it, long long *c2)
+{
+    const eig_team t = {lane, 32, 0xffffffffu, 0};
+    const int st = EIG_FN(eig_tridiag_dc_team)(t, n, d, 1, e, 1, v, 1, n, dcw, 0, leaf, p.max_iter_factor, it);
+    if (st != EIG_STATUS_OK) return st;
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1 + lane; j < n; j += 32) {
+            const eig_real x = v[(eig_idx)i * n + j];
+            v[(eig_idx)i * n + j] = v[(eig_idx)j * n + i];
+            v[(eig_idx)j * n + i] = x;
+        }
+    __syncwarp();
+    *c2 = clock64();
+    EIG_FN(warp_sym_back_transform)<COLS>(lane, n, a, v, ub);
+    return st;
+}
+
 /* in: matrix-wise input (destroyed: A, then Z); values, vectors:
  * matrix-wise outputs (VEC 0: values only, vectors unused); COLS: columns
  * a lane owns (n <= 32 COLS); NB: reflectors a panel of the reduction;
- * flags: EIG_WARP_SYM_PROF, EIG_WARP_SYM_VALUES_QL. */
+ * flags: EIG_WARP_SYM_PROF, EIG_WARP_SYM_VALUES_QL, EIG_WARP_SYM_DC (then
+ * dc: dcs reals of workspace a matrix, leaf: its leaf size, 0 default). */
 template <int VEC, int COLS, int NB, int ROWS>
 __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOCKS)
     EIG_FN(warp_sym_kernel)(eig_solve_params p, int n, eig_idx count, eig_real *in, eig_real *values,
-                            eig_real *vectors, int8_t *status, int32_t *iterations, int flags)
+                            eig_real *vectors, int8_t *status, int32_t *iterations, int flags, eig_real *dc,
+                            eig_idx dcs, int leaf)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     const int lane = (int)(threadIdx.x & 31u), warp = (int)(threadIdx.x >> 5);
@@ -565,15 +742,20 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
     } else if (st == EIG_STATUS_OK) {
         EIG_FN(warp_sym_reduce)<COLS, NB, ROWS>(lane, n, a, d, e, buf, buf + NB * n);
         c1 = clock64();
-        EIG_FN(warp_sym_form_q)<COLS>(lane, n, a, v, buf);
-        /* Z = V column-major in A's slot (the reflectors are spent) */
-        for (int i = 0; i < n; i++)
-            for (int j = lane; j < n; j += 32) a[(eig_idx)j * n + i] = v[(eig_idx)i * n + j];
-        __syncwarp();
-        c2 = clock64();
-        st = EIG_FN(eig_tridiag_ql_grouped_team)(t, n, d, 1, e, 1, a, 1, n, 0, 1, buf, 1, EIG_FN(warp_sym_group)(n),
-                                                  p.max_iter_factor, &it);
-        c3 = clock64();
+        if (flags & EIG_WARP_SYM_DC) {
+            st = EIG_FN(warp_sym_dc_vectors)<COLS>(lane, n, p, a, d, e, v, buf, dc + m * dcs, leaf, &it, &c2);
+            c3 = clock64();
+        } else {
+            EIG_FN(warp_sym_form_q)<COLS>(lane, n, a, v, buf);
+            /* Z = V column-major in A's slot (the reflectors are spent) */
+            for (int i = 0; i < n; i++)
+                for (int j = lane; j < n; j += 32) a[(eig_idx)j * n + i] = v[(eig_idx)i * n + j];
+            __syncwarp();
+            c2 = clock64();
+            st = EIG_FN(eig_tridiag_ql_grouped_team)(t, n, d, 1, e, 1, a, 1, n, 0, 1, buf, 1,
+                                                      EIG_FN(warp_sym_group)(n), p.max_iter_factor, &it);
+            c3 = clock64();
+        }
     }
     __syncwarp();
     if (VEC && st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, d, 1, sigma)) st = EIG_STATUS_INVALID_INPUT;
@@ -583,8 +765,9 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
         EIG_FN(warp_fail)(n, lane, val, v);
     } else {
         for (int k = lane; k < n; k += 32) val[k] = d[k] / sigma;
-        for (int i = 0; i < n; i++)
-            for (int j = lane; j < n; j += 32) v[(eig_idx)i * n + j] = a[(eig_idx)j * n + i];
+        if (!(flags & EIG_WARP_SYM_DC)) /* D&C left V in place */
+            for (int i = 0; i < n; i++)
+                for (int j = lane; j < n; j += 32) v[(eig_idx)i * n + j] = a[(eig_idx)j * n + i];
     }
     if (lane == 0) {
         status[m] = (int8_t)st, iterations[m] = it;
@@ -604,7 +787,7 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
  * EIG_WARP_SYM_NB asks for 1 (unblocked, for comparing) or shared memory
  * is short (warp_sym_nb). */
 typedef void (*EIG_FN(warp_sym_kernel_t))(eig_solve_params, int, eig_idx, eig_real *, eig_real *, eig_real *,
-                                          int8_t *, int32_t *, int);
+                                          int8_t *, int32_t *, int, eig_real *, eig_idx, int);
 template <int VEC, int NB, int ROWS>
 static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_cols)(int n)
 {
@@ -630,21 +813,35 @@ static int EIG_FN(warp_sym_set_smem)(int vectors, int n, size_t smem)
     return 0;
 }
 
-/* Launches warp-sym on one sub-chunk; EIG_WARP_SYM_PROFILE=1 adds the phase
- * clocks and prints the running per-matrix averages (synchronising);
- * EIG_WARP_SYM_VALUES_QL=1: values only by the one-lane QL; EIG_WARP_SYM_NB=1
- * (warp_sym_nb): the unblocked reduction, for comparing. */
+/* Global reals a matrix of warp-sym needs beside its input and outputs:
+ * divide and conquer's workspace when it runs (warp_sym_dc). */
+static eig_idx EIG_FN(warp_sym_global_reals)(const eig_solve_params *p, int n)
+{
+    return warp_sym_dc(p, n) ? EIG_FN(eig_tridiag_dc_work)(n) : 0;
+}
+
+/* Launches warp-sym on one sub-chunk (work: warp_sym_global_reals a
+ * matrix); EIG_WARP_SYM_PROFILE=1 adds the phase clocks and prints the
+ * running per-matrix averages (synchronising); EIG_WARP_SYM_VALUES_QL=1:
+ * values only by the one-lane QL; EIG_WARP_SYM_NB=1 (warp_sym_nb): the
+ * unblocked reduction, for comparing; EIG_TRIDIAG_DC_LEAF: the leaf size of
+ * divide and conquer (2..32). */
 static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cnt, eig_real *in, eig_real *values,
-                                    eig_real *vectors, int8_t *status, int32_t *iterations, cudaStream_t st)
+                                    eig_real *vectors, eig_real *work, int8_t *status, int32_t *iterations,
+                                    cudaStream_t st)
 {
     const unsigned blocks = (unsigned)((cnt + EIG_WARP_SYM_WARPS - 1) / EIG_WARP_SYM_WARPS);
     const size_t smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(n, p->vectors) * sizeof(eig_real);
     const char *ps = getenv("EIG_WARP_SYM_PROFILE"), *pq = getenv("EIG_WARP_SYM_VALUES_QL");
     const int prof = ps && atoi(ps);
-    const int flags = (prof ? EIG_WARP_SYM_PROF : 0) | (pq && atoi(pq) ? EIG_WARP_SYM_VALUES_QL : 0);
+    const char *leaf_env = getenv("EIG_TRIDIAG_DC_LEAF");
+    const int dc = warp_sym_dc(p, n), leaf = leaf_env ? atoi(leaf_env) : 0;
+    const int flags = (prof ? EIG_WARP_SYM_PROF : 0) | (pq && atoi(pq) ? EIG_WARP_SYM_VALUES_QL : 0) |
+                      (dc ? EIG_WARP_SYM_DC : 0);
     EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p->vectors, n, EIG_FN(warp_sym_nb)(n));
     kern<<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, p->vectors ? vectors : 0, status,
-                                                       iterations, flags);
+                                                       iterations, flags, dc ? work : 0,
+                                                       EIG_FN(warp_sym_global_reals)(p, n), leaf);
     if (!prof) return;
     unsigned long long h[6];
     int occ = 0;
@@ -653,7 +850,7 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
     cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, kern, 32 * EIG_WARP_SYM_WARPS, smem);
     if (h[4])
         fprintf(stderr, "warp-sym profile n=%d nb=%d blocks/SM=%d: %llu matrices, cycles per matrix: prepare+reduce "
-                        "%.0f formQ %.0f QL/bisect %.0f out %.0f; QL sweeps or bisection steps %.1f\n",
-                n, EIG_FN(warp_sym_nb)(n), occ, h[4], (double)h[0] / h[4], (double)h[1] / h[4], (double)h[2] / h[4],
-                (double)h[3] / h[4], (double)h[5] / h[4]);
+                        "%.0f %s %.0f %s %.0f out %.0f; QL sweeps or bisection steps %.1f\n",
+                n, EIG_FN(warp_sym_nb)(n), occ, h[4], (double)h[0] / h[4], dc ? "D&C" : "formQ",
+                (double)h[1] / h[4], dc ? "backtransform" : "QL/bisect", (double)h[2] / h[4], (double)h[3] / h[4], (double)h[5] / h[4]);
 }
