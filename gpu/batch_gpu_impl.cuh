@@ -592,7 +592,10 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     eig_idx work_reals = kernel == K_THREAD_GLOBAL ? wn : kernel == K_EIGVAL_THREAD ? EIG_FN(eigval_work)(n) : 0;
     int sms = 0;
     GPU_CALL(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, cfg->device));
-    const int bt_ts = block_tridiag_threads(p, n, (long long)count, sms), bt_teams = block_tridiag_teams(bt_ts);
+    /* the whole job's count, as for the kernel: a rank's or chunk's share
+     * must not change the team, and with it the results' rounding */
+    const eig_idx job = cfg->job_matrices > 0 ? cfg->job_matrices : count;
+    const int bt_ts = block_tridiag_threads(p, n, (long long)job, sms), bt_teams = block_tridiag_teams(bt_ts);
     if (kernel == K_BLOCK_TRIDIAG) { /* the knob can ask for more threads than the kernel's registers allow */
         cudaFuncAttributes fa;
         GPU_CALL(cudaFuncGetAttributes(&fa, EIG_FN(block_tridiag_kernel)));

@@ -107,7 +107,9 @@
  * four (form_q's) instead of eight: 129.59 at 256 (05:10 call). */
 #define EIG_WARP_SYM_DC_FROM 64
 /* The back-transformation's reflectors a block and columns a lane works on
- * at a time (warp_sym_back_transform). */
+ * at a time (warp_sym_back_transform). Two rows' loads issued together
+ * lost: 43.6 M cycles a matrix at n = 256 against 34.3 M (H100, 05:33 and
+ * 05:38 calls, EIG_WARP_SYM_PROFILE=1). */
 #define EIG_WARP_SYM_BT_NB 8
 #define EIG_WARP_SYM_BT_CH 4
 static int warp_sym_dc(const eig_solve_params *p, int n) { return tridiag_dc_wanted(p, n, EIG_WARP_SYM_DC_FROM); }
@@ -633,7 +635,7 @@ __device__ void EIG_FN(warp_sym_back_transform)(int lane, int n, const eig_real 
  * summed over the batch: prepare + reduce, form Q + transpose (values
  * only: nothing), QL or bisection, write-out; then matrices and QL sweeps
  * (bisection: steps). */
-__device__ unsigned long long EIG_FN(warp_sym_prof)[6];
+__device__ unsigned long long EIG_FN(warp_sym_prof)[6 + EIG_DC_CLOCKS];
 
 /* Kernel flags: phase clocks into warp_sym_prof; values only by the
  * one-lane QL instead of the warp's bisection (diagnostics, for comparing);
@@ -779,6 +781,11 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
             atomicAdd(&EIG_FN(warp_sym_prof)[3], (unsigned long long)(c4 - c3));
             atomicAdd(&EIG_FN(warp_sym_prof)[4], 1ull);
             atomicAdd(&EIG_FN(warp_sym_prof)[5], (unsigned long long)it);
+            if (VEC && (flags & EIG_WARP_SYM_DC)) { /* divide and conquer's own phase clocks */
+                const EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, dc + m * dcs, 0);
+                for (int k = 0; k < EIG_DC_CLOCKS; k++)
+                    atomicAdd(&EIG_FN(warp_sym_prof)[6 + k], (unsigned long long)w.clk[k]);
+            }
         }
     }
 }
@@ -843,7 +850,7 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
                                                        iterations, flags, dc ? work : 0,
                                                        EIG_FN(warp_sym_global_reals)(p, n), leaf);
     if (!prof) return;
-    unsigned long long h[6];
+    unsigned long long h[6 + EIG_DC_CLOCKS];
     int occ = 0;
     cudaStreamSynchronize(st);
     cudaMemcpyFromSymbol(h, EIG_FN(warp_sym_prof), sizeof h);
@@ -853,4 +860,8 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
                         "%.0f %s %.0f %s %.0f out %.0f; QL sweeps or bisection steps %.1f\n",
                 n, EIG_FN(warp_sym_nb)(n), occ, h[4], (double)h[0] / h[4], dc ? "D&C" : "formQ",
                 (double)h[1] / h[4], dc ? "backtransform" : "QL/bisect", (double)h[2] / h[4], (double)h[3] / h[4], (double)h[5] / h[4]);
+    if (h[4] && dc && p->vectors)
+        fprintf(stderr, "warp-sym profile D&C phases, cycles per matrix: leaves %.0f deflate %.0f roots %.0f "
+                        "zhat+U %.0f gather+order %.0f QU %.0f\n", (double)h[6] / h[4], (double)h[7] / h[4],
+                (double)h[8] / h[4], (double)h[9] / h[4], (double)h[10] / h[4], (double)h[11] / h[4]);
 }
