@@ -125,13 +125,14 @@ __device__ eig_real EIG_FN(warp_max)(eig_real x)
     return x;
 }
 
-/* Failure contract of the CPU solver: every value and vector slot NaN. */
-__device__ void EIG_FN(warp_fail)(int n, int lane, eig_real *val, eig_real *vec)
+/* Failure contract of the CPU solver: every value and vector slot NaN
+ * (zc reals an element of the vectors: 2 Hermitian). */
+__device__ void EIG_FN(warp_fail)(int n, int lane, eig_real *val, eig_real *vec, int zc = 1)
 {
     eig_real nan = EIG_ZERO / EIG_ZERO;
     for (int k = lane; k < n; k += 32) val[k] = nan;
     if (vec)
-        for (int k = lane; k < n * n; k += 32) vec[k] = nan;
+        for (int k = lane; k < n * n * zc; k += 32) vec[k] = nan;
 }
 
 __global__ void EIG_FN(warp_jacobi_kernel)(int n, int max_sweeps, eig_idx count, const eig_real *__restrict__ in,
@@ -444,8 +445,9 @@ int EIG_FN(kernel_applies)(int k, const eig_solve_params *p, int n)
         return (p->kind == EIG_KIND_SYMMETRIC || p->kind == EIG_KIND_HERMITIAN) && p->method == EIG_METHOD_TRIDIAG_QL &&
                n >= 1 && (p->vectors ? EIG_FN(warp_tridiag_vectors_fits)(p, n) : EIG_FN(warp_tridiag_fits)(p, n));
     case K_EIGVAL_THREAD: return p->kind == EIG_KIND_TRIDIAGONAL && p->method == EIG_METHOD_BISECTION && n >= 1;
-    case K_WARP_SYM:
-        return p->kind == EIG_KIND_SYMMETRIC && p->method == EIG_METHOD_TRIDIAG_QL && n >= 1 && n <= EIG_WARP_SYM_MAX_N;
+    case K_WARP_SYM: /* Hermitian: with vectors */
+        return (p->kind == EIG_KIND_SYMMETRIC || (p->kind == EIG_KIND_HERMITIAN && p->vectors)) &&
+               p->method == EIG_METHOD_TRIDIAG_QL && n >= 1 && n <= EIG_WARP_SYM_MAX_N;
     default: return 0;
     }
 }
@@ -497,9 +499,12 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
     if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
         return K_WARP_GENERAL;
     const int ws_single = sizeof(eig_real) == sizeof(float);
-    const int ws_from = p->vectors ? (ws_single ? EIG_WARP_SYM_FROM_SINGLE : EIG_WARP_SYM_FROM)
+    const int ws_from = p->kind == EIG_KIND_HERMITIAN ? (ws_single ? EIG_WARP_SYM_HERMITIAN_FROM_SINGLE
+                                                                   : EIG_WARP_SYM_HERMITIAN_FROM)
+                        : p->vectors ? (ws_single ? EIG_WARP_SYM_FROM_SINGLE : EIG_WARP_SYM_FROM)
                                    : (ws_single ? EIG_WARP_SYM_VALUES_FROM_SINGLE : EIG_WARP_SYM_VALUES_FROM);
-    if (EIG_FN(kernel_applies)(K_WARP_SYM, p, n) && n >= ws_from && job >= (eig_idx)sms * EIG_WARP_SYM_MIN_JOB_PER_SM)
+    const int ws_job = p->kind == EIG_KIND_HERMITIAN ? EIG_WARP_SYM_HERMITIAN_MIN_JOB_PER_SM : EIG_WARP_SYM_MIN_JOB_PER_SM;
+    if (EIG_FN(kernel_applies)(K_WARP_SYM, p, n) && n >= ws_from && job >= (eig_idx)sms * ws_job)
         return K_WARP_SYM;
     if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few) return K_WARP_TRIDIAG;
     if (EIG_FN(kernel_applies)(K_BLOCK_TRIDIAG, p, n) &&
@@ -648,8 +653,8 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
         GPU_CALL(cudaFuncSetAttribute(wt_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_SYM) {
         T = 32 * EIG_WARP_SYM_WARPS;
-        smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(n, p->vectors) * sizeof(eig_real);
-        EIG_CALL(EIG_FN(warp_sym_set_smem)(p->vectors, n, smem));
+        smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(p, n) * sizeof(eig_real);
+        EIG_CALL(EIG_FN(warp_sym_set_smem)(p, n, smem));
     } else if (kernel == K_WARP_JACOBI) {
         T = 32 * EIG_WARPS_PER_BLOCK;
         smem = (size_t)EIG_WARPS_PER_BLOCK * (size_t)EIG_FN(warp_jacobi_smem_reals)(n, p->vectors) * sizeof(eig_real);

@@ -80,6 +80,24 @@
  * 264: 8.0 / 10.9, 1,056: 29.1 / 23.6 (docs/performance.md, "warp-sym"). */
 #define EIG_WARP_SYM_FROM 96
 #define EIG_WARP_SYM_FROM_SINGLE 128
+/* auto takes warp-sym for Hermitian matrices with vectors from this n up
+ * (single: _SINGLE), for jobs of at least _MIN_JOB_PER_SM matrices an SM.
+ * H100, 2026-11-26 05:3x UTC call (the helper's second), `bench_gpu
+ * hermitian N COUNT vectors resident reps=3 kernel=K`, double, ms,
+ * warp-sym / warp-tridiag (auto before up to 64): n = 16 (10,000) 2.02 /
+ * 1.25, 24 3.90 / 4.63, 32 6.33 / 5.60, 48 17.47 / 22.17, 64 32.57 /
+ * 55.90; warp-sym / block-tridiag (auto before above 64) / XsyevBatched:
+ * n = 96 (10,000) 101.81 / 153.21 / 123.48, 128 (4,000) 83.35 / 108.33 /
+ * 72.86, 192 (2,000) 133.51 / 218.17 / 137.13, 256 (1,000) 206.40 /
+ * 263.07 / 121.91; single 128 (4,000) 49.64 / 80.78, 256 (1,000) 125.72 /
+ * 185.19 (single below 65 not measured: warp-tridiag kept). Small jobs,
+ * warp-sym / block-tridiag: n = 64, 264 matrices 2.72 / 2.04, 528 3.03 /
+ * 4.02; n = 128, 180 14.94 / 6.76, 528 20.65 / 15.71, 1,056 29.18 /
+ * 30.47; n = 256, 132 118.99 / 35.92, 264 144.23 / 70.77, 528 176.56 /
+ * 138.55, 1,000 206.40 / 263.07: crossing near 6 matrices an SM. */
+#define EIG_WARP_SYM_HERMITIAN_FROM 33
+#define EIG_WARP_SYM_HERMITIAN_FROM_SINGLE 65
+#define EIG_WARP_SYM_HERMITIAN_MIN_JOB_PER_SM 6
 #define EIG_WARP_SYM_MIN_JOB_PER_SM 4
 /* auto takes warp-sym for symmetric values only from this n up (same
  * minimum job): below, warp-tridiag (a lane per matrix) wins. H100,
@@ -115,6 +133,79 @@
 static int warp_sym_dc(const eig_solve_params *p, int n) { return tridiag_dc_wanted(p, n, EIG_WARP_SYM_DC_FROM); }
 #endif
 
+/* The element type of the functions below, one source for both families:
+ * eig_real (symmetric, ZC = 1) or wcx (Hermitian, ZC = 2: re and im
+ * interleaved, the storage of a complex matrix), with the conjugate, the
+ * real part and the warp sum they need (on eig_real: the identity, the
+ * value, eig_team_reduce, so the symmetric code is what it was). */
+struct EIG_FN(wcx) {
+    eig_real r, i;
+    EIG_FN(wcx)() = default;
+    __device__ __forceinline__ EIG_FN(wcx)(eig_real x) : r(x), i(EIG_ZERO) {}
+    __device__ __forceinline__ EIG_FN(wcx)(eig_real x, eig_real y) : r(x), i(y) {}
+};
+template <int ZC> struct EIG_FN(ws_el) { typedef eig_real type; };
+template <> struct EIG_FN(ws_el)<2> { typedef EIG_FN(wcx) type; };
+__device__ __forceinline__ EIG_FN(wcx) operator+(EIG_FN(wcx) a, EIG_FN(wcx) b) { return EIG_FN(wcx)(a.r + b.r, a.i + b.i); }
+__device__ __forceinline__ EIG_FN(wcx) operator-(EIG_FN(wcx) a, EIG_FN(wcx) b) { return EIG_FN(wcx)(a.r - b.r, a.i - b.i); }
+__device__ __forceinline__ EIG_FN(wcx) operator-(EIG_FN(wcx) a) { return EIG_FN(wcx)(-a.r, -a.i); }
+__device__ __forceinline__ EIG_FN(wcx) operator*(EIG_FN(wcx) a, EIG_FN(wcx) b)
+{
+    return EIG_FN(wcx)(a.r * b.r - a.i * b.i, a.r * b.i + a.i * b.r);
+}
+__device__ __forceinline__ EIG_FN(wcx) operator*(eig_real s, EIG_FN(wcx) b) { return EIG_FN(wcx)(s * b.r, s * b.i); }
+__device__ __forceinline__ EIG_FN(wcx) operator*(EIG_FN(wcx) a, eig_real s) { return EIG_FN(wcx)(a.r * s, a.i * s); }
+__device__ __forceinline__ EIG_FN(wcx) &operator+=(EIG_FN(wcx) &a, EIG_FN(wcx) b) { return a = a + b; }
+__device__ __forceinline__ EIG_FN(wcx) &operator-=(EIG_FN(wcx) &a, EIG_FN(wcx) b) { return a = a - b; }
+__device__ __forceinline__ eig_real EIG_FN(ws_conj)(eig_real x) { return x; }
+__device__ __forceinline__ EIG_FN(wcx) EIG_FN(ws_conj)(EIG_FN(wcx) x) { return EIG_FN(wcx)(x.r, -x.i); }
+__device__ __forceinline__ eig_real EIG_FN(ws_re)(eig_real x) { return x; }
+__device__ __forceinline__ eig_real EIG_FN(ws_re)(EIG_FN(wcx) x) { return x.r; }
+__device__ __forceinline__ int EIG_FN(ws_nz)(eig_real x) { return x != 0; }
+__device__ __forceinline__ int EIG_FN(ws_nz)(EIG_FN(wcx) x) { return x.r != 0 || x.i != 0; }
+__device__ __forceinline__ eig_real EIG_FN(ws_sum)(eig_team t, eig_real x) { return EIG_FN(eig_team_reduce)(t, x, 0, 0); }
+__device__ __forceinline__ EIG_FN(wcx) EIG_FN(ws_sum)(eig_team t, EIG_FN(wcx) x)
+{
+    return EIG_FN(wcx)(EIG_FN(eig_team_reduce)(t, x.r, 0, 0), EIG_FN(eig_team_reduce)(t, x.i, 0, 0));
+}
+
+/* Reflector k from alpha (its subdiagonal entry, updated) and xnorm (the
+ * norm below it): beta (real), tau and the scale of the entries below
+ * (1 / (alpha - beta)); tau = 0: none. Real: as eig_sym_tridiag_reduce_team
+ * (no reflector under eig_reflector_floor). Complex: LAPACK's zlarfg,
+ * H^H (alpha, x) = (beta, 0) with H = I - tau u u^H, tau = (beta -
+ * alpha) / beta (zhetrd's convention: T real, no diagonal scaling after);
+ * a column under the floor with a complex alpha (at or above the floor)
+ * still gets a reflector, u = e_1 (scale 0: x is left out, as the real one
+ * leaves it), so that beta is real. */
+__device__ __forceinline__ void EIG_FN(warp_sym_reflector)(eig_real alpha, eig_real xnorm, eig_real &beta,
+                                                         eig_real &tau, eig_real &scale)
+{
+    beta = alpha, tau = 0, scale = 0;
+    if (xnorm >= EIG_FN(eig_reflector_floor)()) {
+        beta = -EIG_COPYSIGN(EIG_HYPOT(alpha, xnorm), alpha);
+        tau = (beta - alpha) / beta;
+        scale = 1 / (alpha - beta);
+    }
+}
+__device__ __forceinline__ void EIG_FN(warp_sym_reflector)(EIG_FN(wcx) alpha, eig_real xnorm, eig_real &beta,
+                                                         EIG_FN(wcx) &tau, EIG_FN(wcx) &scale)
+{
+    const eig_real floor = EIG_FN(eig_reflector_floor)();
+    const int keep = xnorm >= floor;
+    beta = alpha.r, tau = EIG_ZERO, scale = EIG_ZERO;
+    /* alpha under the floor too: its imaginary part is left out, as x is
+     * (a subnormal alpha's phase would give a tau whose H is not unitary:
+     * single precision, graded matrices from n = 97, orthogonality 0.25) */
+    if (!keep && (alpha.i == 0 || EIG_HYPOT(alpha.r, alpha.i) < floor)) return;
+    beta = -EIG_COPYSIGN(EIG_HYPOT(EIG_HYPOT(alpha.r, alpha.i), keep ? xnorm : EIG_ZERO), alpha.r);
+    tau = EIG_FN(wcx)((beta - alpha.r) / beta, -alpha.i / beta);
+    if (keep) {
+        const eig_real cr = alpha.r - beta, ci = alpha.i, m = EIG_HYPOT(cr, ci);
+        scale = EIG_FN(wcx)(cr / m / m, -ci / m / m);
+    }
+}
+
 /* Sweeps the QL phase applies to Z together (eig_tridiag_ql_grouped_team):
  * as many as EIG_QL_GROUP_MAX whose rotations (2n reals a sweep) still let
  * 16 warps share an SM's shared memory (14 KB a warp), at least two.
@@ -128,20 +219,30 @@ EIG_HD int EIG_FN(warp_sym_group)(int n)
 
 /* Reflectors a panel of the reduction: 4, or fewer where d, e, V and u
  * would pass the shared memory a warp may take (7n reals: n = 256 double
- * fits); EIG_WARP_SYM_NB=1 (diagnostics): unblocked, a pass per reflector. */
-static int EIG_FN(warp_sym_nb)(int n)
+ * fits); EIG_WARP_SYM_NB=1 (diagnostics): unblocked, a pass per reflector.
+ * Hermitian (zc 2): unblocked (four complex reflectors' V and W entries of
+ * a column pair in registers, with the complex rows, would pass the 128
+ * registers a thread). */
+static int EIG_FN(warp_sym_nb)(int n, int zc)
 {
     const char *s = getenv("EIG_WARP_SYM_NB");
-    if (s && atoi(s) == 1) return 1;
+    if (zc == 2 || (s && atoi(s) == 1)) return 1;
     return (size_t)7 * (size_t)n * sizeof(eig_real) <= EIG_WARP_SYM_SMEM_PER_WARP ? 4 : 1;
 }
 
 /* Shared reals of one warp: d, e, and a buffer for the reduction's V and
  * first u ((nb + 1) n), the four reflectors of a compact-WY block (4n),
  * the bisection's workspace (values only, 4n) and the QL's rotations
- * (vectors, 2n a sweep of the group) or the back-transformation's T. */
-EIG_HD size_t EIG_FN(warp_sym_smem_reals_nb)(int n, int vectors, int nb)
+ * (vectors, 2n a sweep of the group) or the back-transformation's T.
+ * Hermitian: d, e and the reduction's complex V and u or the
+ * back-transformation's complex T (divide and conquer's workspace is in
+ * global memory). */
+EIG_HD size_t EIG_FN(warp_sym_smem_reals_nb)(int n, int vectors, int nb, int zc)
 {
+    if (zc == 2) { /* the reduction's V and u, or the back-transformation's complex T */
+        const size_t r = (size_t)2 * (size_t)(nb + 1) * (size_t)n, tr = 2 * EIG_WARP_SYM_BT_NB * EIG_WARP_SYM_BT_NB;
+        return 2 * (size_t)n + (r > tr ? r : tr);
+    }
     int b = nb + 1 > 4 ? nb + 1 : 4;
     if (vectors && 2 * EIG_FN(warp_sym_group)(n) > b) b = 2 * EIG_FN(warp_sym_group)(n);
     /* the back-transformation's T (EIG_WARP_SYM_BT_NB^2 reals) at small n */
@@ -149,44 +250,48 @@ EIG_HD size_t EIG_FN(warp_sym_smem_reals_nb)(int n, int vectors, int nb)
         b = (EIG_WARP_SYM_BT_NB * EIG_WARP_SYM_BT_NB + n - 1) / n;
     return (size_t)(2 + b) * (size_t)n;
 }
-static size_t EIG_FN(warp_sym_smem_reals)(int n, int vectors)
+static int EIG_FN(warp_sym_zc)(const eig_solve_params *p) { return p->kind == EIG_KIND_HERMITIAN ? 2 : 1; }
+static size_t EIG_FN(warp_sym_smem_reals)(const eig_solve_params *p, int n)
 {
-    return EIG_FN(warp_sym_smem_reals_nb)(n, vectors, EIG_FN(warp_sym_nb)(n));
+    const int zc = EIG_FN(warp_sym_zc)(p);
+    return EIG_FN(warp_sym_smem_reals_nb)(n, p->vectors, EIG_FN(warp_sym_nb)(n, zc), zc);
 }
 
 /* One row r of the fused pass on the lane's column pair c0, c0 + 1 (x: their
  * entries, loaded): the pending panel's update (V in vb, W in rows kw..,
  * qw reflectors; vj, wj: the pair's own V and W entries), stored, and
- * y0, y1 (the pair's A u) += the updated entries times u_r. */
-template <int NB>
-__device__ __forceinline__ void EIG_FN(warp_sym_fused_row)(int lane, int n, eig_real *a, int r, int c0, int r0, int kw,
-                                                         int qw, const eig_real *vb, eig_real ur,
-                                                         const eig_real (&vj)[NB][2], const eig_real (&wj)[NB][2],
-                                                         const eig_real (&x)[2], eig_real &y0, eig_real &y1)
+ * y0, y1 (the pair's A u) += the updated entries (conjugated: A's row is
+ * the conjugate of its column) times u_r. E: eig_real or wcx. */
+template <int NB, typename E>
+__device__ __forceinline__ void EIG_FN(warp_sym_fused_row)(int lane, int n, E *a, int r, int c0, int r0, int kw,
+                                                         int qw, const E *vb, E ur, const E (&vj)[NB][2],
+                                                         const E (&wj)[NB][2], const E (&x)[2], E &y0, E &y1)
 {
-    eig_real vr[NB], wr[NB];
+    E vr[NB], wr[NB];
     EIG_UNROLL
     for (int q = 0; q < NB; q++)
-        vr[q] = q < qw ? vb[q * n + r] : EIG_ZERO, wr[q] = q < qw ? a[(eig_idx)(kw + q) * n + r] : EIG_ZERO;
+        vr[q] = q < qw ? vb[q * n + r] : E{}, wr[q] = q < qw ? a[(eig_idx)(kw + q) * n + r] : E{};
     EIG_UNROLL
     for (int cc = 0; cc < 2; cc++) {
         const int j = lane + 32 * (c0 + cc);
         if (j >= r0 && j < n) {
-            eig_real a0 = x[cc];
+            E a0 = x[cc];
             EIG_UNROLL
-            for (int q = 0; q < NB; q++) a0 -= vr[q] * wj[q][cc] + wr[q] * vj[q][cc];
+            for (int q = 0; q < NB; q++)
+                a0 -= vr[q] * EIG_FN(ws_conj)(wj[q][cc]) + wr[q] * EIG_FN(ws_conj)(vj[q][cc]);
             a[(eig_idx)r * n + j] = a0;
-            if (cc == 0) y0 += a0 * ur;
-            else y1 += a0 * ur;
+            if (cc == 0) y0 += EIG_FN(ws_conj)(a0) * ur;
+            else y1 += EIG_FN(ws_conj)(a0) * ur;
         }
     }
 }
 
 /* Phase 2 (see the top of the file): LAPACK's blocked reduction (dsytrd
- * with dlatrd's panels) for a warp. a: n x n row-major, full (both
- * triangles), scaled. Panels of NB reflectors: reflector k's w is made
+ * with dlatrd's panels; Hermitian: zhetrd / zlatrd) for a warp. a: n x n
+ * row-major, full (both triangles), scaled; E: eig_real or wcx. Panels of
+ * NB reflectors: reflector k's w is made
  * against the trailing block as it stood before the panel (A22 u minus
- * the panel's earlier V W^T + W V^T times u), and the panel's rank-2NB
+ * the panel's earlier V W^H + W V^H times u), and the panel's rank-2NB
  * update is applied once, in the pass that makes the next panel's first
  * A22 u from the entries it has just updated. So a panel streams the
  * trailing block NB + 1 times (NB - 1 reads, one read and write) instead
@@ -197,36 +302,41 @@ __device__ __forceinline__ void EIG_FN(warp_sym_fused_row)(int lane, int n, eig_
  * is made). What stays for forming Q: u_k below the subdiagonal of column
  * k (as the CPU stores it), tau_k at (k + 1, k) (the subdiagonal: d and e
  * are in shared memory). A lane owns columns lane + 32 c (c < COLS); un: n
- * reals for a panel's first u while the previous panel's V is in use. */
-template <int COLS, int NB, int ROWS>
-__device__ void EIG_FN(warp_sym_reduce)(int lane, int n, eig_real *a, eig_real *d, eig_real *e, eig_real *vb,
-                                        eig_real *un)
+ * elements for a panel's first u while the previous panel's V is in use.
+ * Reflectors: n - 2 real; n - 1 complex (the last makes e_{n-2} real, as
+ * zhetrd's; warp_sym_reflector), so d and e come out real either way. */
+template <int COLS, int NB, int ROWS, typename E>
+__device__ void EIG_FN(warp_sym_reduce)(int lane, int n, E *a, eig_real *d, eig_real *e, E *vb, E *un)
 {
     const eig_team t = {lane, 32, 0xffffffffu, 0};
+    constexpr int ZC = (int)(sizeof(E) / sizeof(eig_real));
+    const int kt = n - 3 + ZC; /* reflectors */
 #define EIG_A(i, j) a[(eig_idx)(i) * n + (j)]
     for (int i = 1; i < n; i++)
-        for (int j = lane; j < i; j += 32) EIG_A(j, i) = EIG_A(i, j);
+        for (int j = lane; j < i; j += 32) EIG_A(j, i) = EIG_FN(ws_conj)(EIG_A(i, j));
+    if (ZC == 2) /* a Hermitian diagonal's imaginary part is ignored, as in LAPACK */
+        for (int i = lane; i < n; i += 32) EIG_A(i, i) = EIG_FN(ws_re)(EIG_A(i, i));
     __syncwarp();
     /* the panel whose update is pending: its first column kw, its qw reflectors */
     int kw = 0, qw = 0;
-    for (int k0 = 0; k0 + 2 < n; k0 += NB) {
-        const int nbk = n - 2 - k0 < NB ? n - 2 - k0 : NB;
+    for (int k0 = 0; k0 < kt; k0 += NB) {
+        const int nbk = kt - k0 < NB ? kt - k0 : NB;
         for (int i = 0; i < nbk; i++) {
             const int k = k0 + i, r0 = k + 1;
-            /* column k, rows k.., from row k (the same entries: row k was
-             * not updated since) minus the update pending on it: the
-             * previous panel's for the first column, else this panel's
+            /* column k, rows k.., from row k (the same entries conjugated:
+             * row k was not updated since) minus the update pending on it:
+             * the previous panel's for the first column, else this panel's
              * first i reflectors */
             const int qn = i ? i : qw, kv = i ? k0 : kw;
             {
-                eig_real vk[NB], wk[NB];
+                E vk[NB], wk[NB];
                 EIG_UNROLL
                 for (int q = 0; q < NB; q++) {
-                    vk[q] = q < qn ? vb[q * n + k] : EIG_ZERO;
-                    wk[q] = q < qn ? EIG_A(kv + q, k) : EIG_ZERO;
+                    vk[q] = q < qn ? EIG_FN(ws_conj)(vb[q * n + k]) : E{};
+                    wk[q] = q < qn ? EIG_FN(ws_conj)(EIG_A(kv + q, k)) : E{};
                 }
                 for (int r = k + lane; r < n; r += 32) {
-                    eig_real x = EIG_A(k, r);
+                    E x = EIG_FN(ws_conj)(EIG_A(k, r));
                     EIG_UNROLL
                     for (int q = 0; q < NB; q++)
                         if (q < qn) x -= vb[q * n + r] * wk[q] + EIG_A(kv + q, r) * vk[q];
@@ -234,27 +344,25 @@ __device__ void EIG_FN(warp_sym_reduce)(int lane, int n, eig_real *a, eig_real *
                 }
             }
             __syncwarp();
-            /* reflector k from column k (as eig_sym_tridiag_reduce_team) */
-            const eig_real alpha = EIG_A(r0, k);
-            const eig_real xnorm = EIG_FN(eig_col_norm_team)(t, n, a, 1, 1, k, r0 + 1, 0);
-            eig_real beta = alpha, tk = 0, scale = 0;
-            if (xnorm >= EIG_FN(eig_reflector_floor)()) {
-                beta = -EIG_COPYSIGN(EIG_HYPOT(alpha, xnorm), alpha);
-                tk = (beta - alpha) / beta;
-                scale = 1 / (alpha - beta);
-            }
-            eig_real *u = i ? vb + i * n : un;
+            /* reflector k from column k (as eig_sym_tridiag_reduce_team; zlarfg) */
+            const E alpha = EIG_A(r0, k);
+            const eig_real xnorm = EIG_FN(eig_col_norm_team)(t, n, (const eig_real *)a, 1, ZC, k, r0 + 1, 0);
+            eig_real beta;
+            E tk, scale;
+            EIG_FN(warp_sym_reflector)(alpha, xnorm, beta, tk, scale);
+            const int has = EIG_FN(ws_nz)(tk);
+            E *u = i ? vb + i * n : un;
             for (int r = lane; r < n; r += 32) {
-                eig_real x = EIG_ZERO;
-                if (tk != 0 && r == r0) x = EIG_ONE;
-                if (tk != 0 && r > r0) {
+                E x = E{};
+                if (has && r == r0) x = EIG_ONE;
+                if (has && r > r0) {
                     x = EIG_A(r, k) * scale;
                     EIG_A(r, k) = x;
                 }
                 u[r] = x;
             }
             if (lane == 0) {
-                d[k] = EIG_A(k, k);
+                d[k] = EIG_FN(ws_re)(EIG_A(k, k));
                 e[k] = beta;
                 EIG_A(r0, k) = tk; /* the subdiagonal entry is beta, in e */
             }
@@ -263,24 +371,24 @@ __device__ void EIG_FN(warp_sym_reduce)(int lane, int n, eig_real *a, eig_real *
              * (two rows' loads at a time); the panel's first: the previous
              * panel's update applied in the same pass, y from the entries
              * just updated. */
-            eig_real y[COLS];
+            E y[COLS];
             EIG_UNROLL
-            for (int c = 0; c < COLS; c++) y[c] = EIG_ZERO;
+            for (int c = 0; c < COLS; c++) y[c] = E{};
             if (i == 0 && qw > 0) {
                 /* the lane's columns two at a time (their V and W entries in
                  * registers: all of them, or two rows at a time, spill) */
                 EIG_UNROLL
                 for (int c0 = 0; c0 < COLS; c0 += 2) {
                     if (32 * c0 >= n || 32 * (c0 + 2) <= r0) continue; /* uniform: no column of the pair in range */
-                    eig_real vj[NB][2], wj[NB][2];
+                    E vj[NB][2], wj[NB][2];
                     EIG_UNROLL
                     for (int cc = 0; cc < 2; cc++) {
                         const int j = lane + 32 * (c0 + cc);
                         const int ok = j >= r0 && j < n;
                         EIG_UNROLL
                         for (int q = 0; q < NB; q++) {
-                            vj[q][cc] = ok && q < qw ? vb[q * n + j] : EIG_ZERO;
-                            wj[q][cc] = ok && q < qw ? EIG_A(kw + q, j) : EIG_ZERO;
+                            vj[q][cc] = ok && q < qw ? vb[q * n + j] : E{};
+                            wj[q][cc] = ok && q < qw ? EIG_A(kw + q, j) : E{};
                         }
                     }
                     /* ROWS rows at a time, their loads before
@@ -289,62 +397,66 @@ __device__ void EIG_FN(warp_sym_reduce)(int lane, int n, eig_real *a, eig_real *
                      * wait a memory latency a row) */
                     int r = r0;
                     for (; r + ROWS <= n; r += ROWS) {
-                        eig_real x[ROWS][2];
+                        E x[ROWS][2];
                         EIG_UNROLL
                         for (int g = 0; g < ROWS; g++)
                             EIG_UNROLL
                             for (int cc = 0; cc < 2; cc++) {
                                 const int j = lane + 32 * (c0 + cc);
-                                x[g][cc] = j >= r0 && j < n ? EIG_A(r + g, j) : EIG_ZERO;
+                                x[g][cc] = j >= r0 && j < n ? EIG_A(r + g, j) : E{};
                             }
                         EIG_UNROLL
                         for (int g = 0; g < ROWS; g++)
-                            EIG_FN(warp_sym_fused_row)<NB>(lane, n, a, r + g, c0, r0, kw, qw, vb, u[r + g], vj, wj, x[g], y[c0],
-                                                        y[c0 + 1]);
+                            EIG_FN(warp_sym_fused_row)<NB, E>(lane, n, a, r + g, c0, r0, kw, qw, vb, u[r + g], vj, wj,
+                                                              x[g], y[c0], y[c0 + 1]);
                     }
                     for (; r < n; r++) {
-                        eig_real x[2];
+                        E x[2];
                         EIG_UNROLL
                         for (int cc = 0; cc < 2; cc++) {
                             const int j = lane + 32 * (c0 + cc);
-                            x[cc] = j >= r0 && j < n ? EIG_A(r, j) : EIG_ZERO;
+                            x[cc] = j >= r0 && j < n ? EIG_A(r, j) : E{};
                         }
-                        EIG_FN(warp_sym_fused_row)<NB>(lane, n, a, r, c0, r0, kw, qw, vb, u[r], vj, wj, x, y[c0], y[c0 + 1]);
+                        EIG_FN(warp_sym_fused_row)<NB, E>(lane, n, a, r, c0, r0, kw, qw, vb, u[r], vj, wj, x, y[c0],
+                                                          y[c0 + 1]);
                     }
                 }
             } else {
                 int r = r0;
                 for (; r + 1 < n; r += 2) {
-                    const eig_real u0 = u[r], u1 = u[r + 1];
+                    const E u0 = u[r], u1 = u[r + 1];
                     EIG_UNROLL
                     for (int c = 0; c < COLS; c++) {
                         const int j = lane + 32 * c;
-                        if (j >= r0 && j < n) y[c] += EIG_A(r, j) * u0 + EIG_A(r + 1, j) * u1;
+                        if (j >= r0 && j < n)
+                            y[c] += EIG_FN(ws_conj)(EIG_A(r, j)) * u0 + EIG_FN(ws_conj)(EIG_A(r + 1, j)) * u1;
                     }
                 }
                 if (r < n) {
-                    const eig_real u0 = u[r];
+                    const E u0 = u[r];
                     EIG_UNROLL
                     for (int c = 0; c < COLS; c++) {
                         const int j = lane + 32 * c;
-                        if (j >= r0 && j < n) y[c] += EIG_A(r, j) * u0;
+                        if (j >= r0 && j < n) y[c] += EIG_FN(ws_conj)(EIG_A(r, j)) * u0;
                     }
                 }
             }
-            /* within a panel: y -= V (W^T u) + W (V^T u) over rows r0.. (dlatrd) */
+            /* within a panel: y -= V (W^H u) + W (V^H u) over rows r0.. (dlatrd) */
             if (i > 0) {
-                eig_real sw[NB], sv[NB];
+                E sw[NB], sv[NB];
                 EIG_UNROLL
                 for (int q = 0; q < NB; q++) {
-                    sw[q] = EIG_ZERO, sv[q] = EIG_ZERO;
+                    sw[q] = E{}, sv[q] = E{};
                     if (q < i) {
                         EIG_UNROLL
                         for (int c = 0; c < COLS; c++) {
                             const int j = lane + 32 * c;
-                            if (j >= r0 && j < n) sw[q] += EIG_A(k0 + q, j) * u[j], sv[q] += vb[q * n + j] * u[j];
+                            if (j >= r0 && j < n)
+                                sw[q] += EIG_FN(ws_conj)(EIG_A(k0 + q, j)) * u[j],
+                                    sv[q] += EIG_FN(ws_conj)(vb[q * n + j]) * u[j];
                         }
-                        sw[q] = EIG_FN(eig_team_reduce)(t, sw[q], 0, 0);
-                        sv[q] = EIG_FN(eig_team_reduce)(t, sv[q], 0, 0);
+                        sw[q] = EIG_FN(ws_sum)(t, sw[q]);
+                        sv[q] = EIG_FN(ws_sum)(t, sv[q]);
                     }
                 }
                 EIG_UNROLL
@@ -356,16 +468,16 @@ __device__ void EIG_FN(warp_sym_reduce)(int lane, int n, eig_real *a, eig_real *
                             if (q < i) y[c] -= vb[q * n + j] * sw[q] + EIG_A(k0 + q, j) * sv[q];
                 }
             }
-            /* p = tau y, w = p - (tau/2)(p.u) u, into row k */
-            eig_real pu = 0;
+            /* p = tau y, w = p - (tau/2)(p^H u) u, into row k */
+            E pu = E{};
             EIG_UNROLL
             for (int c = 0; c < COLS; c++) {
                 const int j = lane + 32 * c;
-                y[c] *= tk;
-                if (j >= r0 && j < n) pu += y[c] * u[j];
+                y[c] = tk * y[c];
+                if (j >= r0 && j < n) pu += EIG_FN(ws_conj)(y[c]) * u[j];
             }
-            pu = EIG_FN(eig_team_reduce)(t, pu, 0, 0);
-            const eig_real gamma = tk * pu / 2;
+            pu = EIG_FN(ws_sum)(t, pu);
+            const E gamma = tk * pu * (eig_real)0.5;
             EIG_UNROLL
             for (int c = 0; c < COLS; c++) {
                 const int j = lane + 32 * c;
@@ -378,20 +490,21 @@ __device__ void EIG_FN(warp_sym_reduce)(int lane, int n, eig_real *a, eig_real *
         }
         kw = k0, qw = nbk;
     }
-    /* the last panel's update on the trailing 2 x 2, then its entries */
-    if (n >= 2) {
-        const int k = n - 2;
-        if (lane < 3) {
+    /* the last panel's update on the trailing 2 x 2 (complex: 1 x 1), then its entries */
+    if (n >= 3 - ZC) {
+        const int k = kt;
+        if (lane < 5 - 2 * ZC) { /* real: (k, k), (k + 1, k), (k + 1, k + 1) */
             const int r = k + (lane > 0), c = k + (lane > 1);
-            eig_real x = EIG_A(r, c);
+            E x = EIG_A(r, c);
             for (int q = 0; q < qw; q++)
-                x -= vb[q * n + r] * EIG_A(kw + q, c) + EIG_A(kw + q, r) * vb[q * n + c];
-            if (lane == 0) d[k] = x;
-            if (lane == 1) e[k] = x;
-            if (lane == 2) d[k + 1] = x;
+                x -= vb[q * n + r] * EIG_FN(ws_conj)(EIG_A(kw + q, c)) +
+                     EIG_A(kw + q, r) * EIG_FN(ws_conj)(vb[q * n + c]);
+            if (lane == 0) d[k] = EIG_FN(ws_re)(x);
+            if (lane == 1) e[k] = EIG_FN(ws_re)(x);
+            if (lane == 2) d[k + 1] = EIG_FN(ws_re)(x);
         }
     } else if (n == 1 && lane == 0) {
-        d[0] = EIG_A(0, 0);
+        d[0] = EIG_FN(ws_re)(EIG_A(0, 0));
     }
     __syncwarp();
 #undef EIG_A
@@ -509,28 +622,30 @@ __device__ void EIG_FN(warp_sym_form_q)(int lane, int n, const eig_real *a, eig_
 #undef EIG_V
 }
 
-/* The back-transformation v <- Q v = H_0 ... H_{n-3} v (row-major, every
- * column) from the reflectors the reduction left in a: blocks of
- * EIG_WARP_SYM_BT_NB from the last, H_k0 ... H_k0+nb-1 = I - U T U^T
- * (dlarft, forward), V -= U (T (U^T V)). Against form_q's blocks of four,
+/* The back-transformation v <- Q v = H_0 ... H_{kt-1} v (row-major, every
+ * column; kt = n - 2 reflectors, complex n - 1) from the reflectors the
+ * reduction left in a: blocks of EIG_WARP_SYM_BT_NB from the last,
+ * H_k0 ... H_k0+nb-1 = I - U T U^H (dlarft / zlarft, forward),
+ * V -= U (T (U^H V)). Against form_q's blocks of four,
  * twice the reflectors a pass over V (each pass reads V twice and writes it
  * once): U is not staged (it would not fit the warp's shared memory) but
  * read from a where it lies, a row's nb entries side by side (one
  * broadcast line for the warp); a lane works on EIG_WARP_SYM_BT_CH of its
- * columns at a time (W: nb x CH registers). tb: nb^2 reals of shared
- * memory (T). */
-template <int COLS>
-__device__ void EIG_FN(warp_sym_back_transform)(int lane, int n, const eig_real *a, eig_real *v, eig_real *tb)
+ * columns at a time, complex half as many (W: nb x CH registers). tb: nb^2
+ * elements of shared memory (T). E: eig_real or wcx. */
+template <int COLS, typename E>
+__device__ void EIG_FN(warp_sym_back_transform)(int lane, int n, const E *a, E *v, E *tb)
 {
-    constexpr int NB = EIG_WARP_SYM_BT_NB, CH = COLS < EIG_WARP_SYM_BT_CH ? COLS : EIG_WARP_SYM_BT_CH;
+    constexpr int ZC = (int)(sizeof(E) / sizeof(eig_real));
+    constexpr int NB = EIG_WARP_SYM_BT_NB, CW = EIG_WARP_SYM_BT_CH / ZC, CH = COLS < CW ? COLS : CW;
     const eig_team t = {lane, 32, 0xffffffffu, 0};
 #define EIG_A(i, j) a[(eig_idx)(i) * n + (j)]
 #define EIG_V(i, j) v[(eig_idx)(i) * n + (j)]
-    for (int k1 = n - 3; k1 >= 0; k1 -= NB) {
+    for (int k1 = n - 4 + ZC; k1 >= 0; k1 -= NB) {
         const int k0 = k1 >= NB - 1 ? k1 - (NB - 1) : 0, r0 = k0 + 1;
-        eig_real tau[NB];
+        E tau[NB];
         EIG_UNROLL
-        for (int q = 0; q < NB; q++) tau[q] = k0 + q <= k1 ? EIG_A(k0 + q + 1, k0 + q) : EIG_ZERO;
+        for (int q = 0; q < NB; q++) tau[q] = k0 + q <= k1 ? EIG_A(k0 + q + 1, k0 + q) : E{};
         /* u_q(i): 1 at row k0 + q + 1, A's entry below it, zero above and
          * for a reflector that is the identity (tau 0) */
 #define EIG_BT_U(u, i)                                                                                                \
@@ -538,36 +653,36 @@ __device__ void EIG_FN(warp_sym_back_transform)(int lane, int n, const eig_real 
         EIG_UNROLL                                                                                                    \
         for (int q = 0; q < NB; q++) {                                                                                \
             const int kq = k0 + q;                                                                                    \
-            u[q] = tau[q] == 0 || (i) < kq + 1 ? EIG_ZERO : (i) == kq + 1 ? EIG_ONE : EIG_A(i, kq);                   \
+            u[q] = !EIG_FN(ws_nz)(tau[q]) || (i) < kq + 1 ? E{} : (i) == kq + 1 ? E(EIG_ONE) : EIG_A(i, kq);          \
         }                                                                                                             \
     } while (0)
-        /* the Gram matrix U^T U (upper part), lanes over rows */
-        eig_real g[NB][NB];
+        /* the Gram matrix U^H U (upper part), lanes over rows */
+        E g[NB][NB];
         EIG_UNROLL
         for (int p = 0; p < NB; p++)
             EIG_UNROLL
-            for (int q = 0; q < NB; q++) g[p][q] = EIG_ZERO;
+            for (int q = 0; q < NB; q++) g[p][q] = E{};
         for (int i = r0 + lane; i < n; i += 32) {
-            eig_real u[NB];
+            E u[NB];
             EIG_BT_U(u, i);
             EIG_UNROLL
             for (int p = 0; p < NB; p++)
                 EIG_UNROLL
-                for (int q = p + 1; q < NB; q++) g[p][q] += u[p] * u[q];
+                for (int q = p + 1; q < NB; q++) g[p][q] += EIG_FN(ws_conj)(u[p]) * u[q];
         }
         EIG_UNROLL
         for (int p = 0; p < NB; p++)
             EIG_UNROLL
-            for (int q = p + 1; q < NB; q++) g[p][q] = EIG_FN(eig_team_reduce)(t, g[p][q], 0, 0);
-        /* T: T[q][q] = tau_q, T[0:q, q] = -tau_q T[0:q, 0:q] (U^T u_q); lane 0 into tb */
+            for (int q = p + 1; q < NB; q++) g[p][q] = EIG_FN(ws_sum)(t, g[p][q]);
+        /* T: T[q][q] = tau_q, T[0:q, q] = -tau_q T[0:q, 0:q] (U^H u_q); lane 0 into tb */
         if (lane == 0) {
             EIG_UNROLL
             for (int q = 0; q < NB; q++) {
                 EIG_UNROLL
-                for (int r = 0; r < NB; r++) tb[r * NB + q] = r == q ? tau[q] : EIG_ZERO;
+                for (int r = 0; r < NB; r++) tb[r * NB + q] = r == q ? tau[q] : E{};
                 EIG_UNROLL
                 for (int r = 0; r < q; r++) {
-                    eig_real s = 0;
+                    E s = E{};
                     EIG_UNROLL
                     for (int l = r; l < q; l++) s += tb[r * NB + l] * g[l][q];
                     tb[r * NB + q] = -tau[q] * s;
@@ -576,46 +691,47 @@ __device__ void EIG_FN(warp_sym_back_transform)(int lane, int n, const eig_real 
         }
         __syncwarp();
         for (int cb = 0; cb < COLS; cb += CH) {
-            /* W = U^T V on CH of the lane's columns, W <- T W, V -= U W */
-            eig_real W[NB][CH];
+            if (32 * cb >= n) break; /* uniform: no column of the lanes' group in range */
+            /* W = U^H V on CH of the lane's columns, W <- T W, V -= U W */
+            E W[NB][CH];
             EIG_UNROLL
             for (int q = 0; q < NB; q++)
                 EIG_UNROLL
-                for (int c = 0; c < CH; c++) W[q][c] = EIG_ZERO;
+                for (int c = 0; c < CH; c++) W[q][c] = E{};
             for (int i = r0; i < n; i++) {
-                eig_real u[NB], x[CH];
+                E u[NB], x[CH];
                 EIG_BT_U(u, i);
                 EIG_UNROLL
                 for (int c = 0; c < CH; c++) {
                     const int j = lane + 32 * (cb + c);
-                    x[c] = j < n ? EIG_V(i, j) : EIG_ZERO;
+                    x[c] = j < n ? EIG_V(i, j) : E{};
                 }
                 EIG_UNROLL
                 for (int q = 0; q < NB; q++)
                     EIG_UNROLL
-                    for (int c = 0; c < CH; c++) W[q][c] += u[q] * x[c];
+                    for (int c = 0; c < CH; c++) W[q][c] += EIG_FN(ws_conj)(u[q]) * x[c];
             }
             EIG_UNROLL
             for (int c = 0; c < CH; c++) {
-                eig_real w[NB];
+                E w[NB];
                 EIG_UNROLL
                 for (int q = 0; q < NB; q++) w[q] = W[q][c];
                 EIG_UNROLL
                 for (int q = 0; q < NB; q++) {
-                    eig_real s = 0;
+                    E s = E{};
                     EIG_UNROLL
                     for (int l = q; l < NB; l++) s += tb[q * NB + l] * w[l];
                     W[q][c] = s;
                 }
             }
             for (int i = r0; i < n; i++) {
-                eig_real u[NB];
+                E u[NB];
                 EIG_BT_U(u, i);
                 EIG_UNROLL
                 for (int c = 0; c < CH; c++) {
                     const int j = lane + 32 * (cb + c);
                     if (j < n) {
-                        eig_real s = 0;
+                        E s = E{};
                         EIG_UNROLL
                         for (int q = 0; q < NB; q++) s += u[q] * W[q][c];
                         EIG_V(i, j) -= s;
@@ -673,62 +789,75 @@ __device__ int EIG_FN(warp_sym_bisect)(int lane, int n, int st, eig_real sigma, 
     return st;
 }
 
-/* With vectors by divide and conquer (EIG_WARP_SYM_DC), after the
- * reduction: the tridiagonal's eigenvectors Z by eig_tridiag_dc_team (the
- * warp as its team: leaves by the warp's QL, the secular roots a lane
- * each, Q U in register tiles), written column-major into v (its merges'
- * stores then coalesce), transposed in place to row-major, and v <- Q Z by
- * the reflectors' compact-WY blocks (warp_sym_back_transform). Against
- * forming Q and the QL on Z: no rotation chain in one lane, and about
- * 5/3 n^3 multiply-adds instead of 2/3 n^3 + the QL's ~3 n^3. dcw:
- * eig_tridiag_dc_work(n) reals of global memory (this matrix's); *c2: the
- * clock between the two (profile). */
-template <int COLS>
-__device__ int EIG_FN(warp_sym_dc_vectors)(int lane, int n, const eig_solve_params &p, const eig_real *a,
-                                           eig_real *d, eig_real *e, eig_real *v, eig_real *ub, eig_real *dcw,
-                                           int leaf, int *it, long long *c2)
+/* With vectors by divide and conquer (EIG_WARP_SYM_DC; Hermitian always),
+ * after the reduction: the tridiagonal's eigenvectors Z by
+ * eig_tridiag_dc_team (the warp as its team: leaves by the warp's QL, the
+ * secular roots a lane each, Q U in register tiles), written column-major
+ * (its merges' stores then coalesce) into v and transposed in place to
+ * row-major (real), or into the workspace's first n^2 reals and copied
+ * into v as complex with imaginary part 0 (Hermitian: T is real), and
+ * v <- Q Z by the reflectors' compact-WY blocks (warp_sym_back_transform).
+ * Against forming Q and the QL on Z: no rotation chain in one lane, and
+ * about 5/3 n^3 multiply-adds instead of 2/3 n^3 + the QL's ~3 n^3. dcw:
+ * this matrix's global workspace, warp_sym_global_reals; ub: shared
+ * memory for T; *c2: the clock between the two (profile). */
+template <int COLS, typename E>
+__device__ int EIG_FN(warp_sym_dc_vectors)(int lane, int n, const eig_solve_params &p, const E *a, eig_real *d,
+                                           eig_real *e, E *v, eig_real *ub, eig_real *dcw, int leaf, int *it,
+                                           long long *c2)
 {
     const eig_team t = {lane, 32, 0xffffffffu, 0};
-    const int st = EIG_FN(eig_tridiag_dc_team)(t, n, d, 1, e, 1, v, 1, n, dcw, 0, leaf, p.max_iter_factor, it);
+    constexpr int ZC = (int)(sizeof(E) / sizeof(eig_real));
+    eig_real *z = ZC == 1 ? (eig_real *)v : dcw;
+    const int st = EIG_FN(eig_tridiag_dc_team)(t, n, d, 1, e, 1, z, 1, n, ZC == 1 ? dcw : dcw + (eig_idx)n * n, 0,
+                                               leaf, p.max_iter_factor, it);
     if (st != EIG_STATUS_OK) return st;
-    for (int i = 0; i < n; i++)
-        for (int j = i + 1 + lane; j < n; j += 32) {
-            const eig_real x = v[(eig_idx)i * n + j];
-            v[(eig_idx)i * n + j] = v[(eig_idx)j * n + i];
-            v[(eig_idx)j * n + i] = x;
-        }
+    if constexpr (ZC == 1) {
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1 + lane; j < n; j += 32) {
+                const eig_real x = v[(eig_idx)i * n + j];
+                v[(eig_idx)i * n + j] = v[(eig_idx)j * n + i];
+                v[(eig_idx)j * n + i] = x;
+            }
+    } else {
+        for (int j = 0; j < n; j++)
+            for (int i = lane; i < n; i += 32) v[(eig_idx)i * n + j] = E(z[(eig_idx)j * n + i]);
+    }
     __syncwarp();
     *c2 = clock64();
-    EIG_FN(warp_sym_back_transform)<COLS>(lane, n, a, v, ub);
+    EIG_FN(warp_sym_back_transform)<COLS, E>(lane, n, a, v, (E *)ub);
     return st;
 }
 
 /* in: matrix-wise input (destroyed: A, then Z); values, vectors:
  * matrix-wise outputs (VEC 0: values only, vectors unused); COLS: columns
- * a lane owns (n <= 32 COLS); NB: reflectors a panel of the reduction;
+ * a lane owns (n <= 32 COLS); NB: reflectors a panel of the reduction; ZC:
+ * 1 symmetric, 2 Hermitian (with vectors; divide and conquer always);
  * flags: EIG_WARP_SYM_PROF, EIG_WARP_SYM_VALUES_QL, EIG_WARP_SYM_DC (then
  * dc: dcs reals of workspace a matrix, leaf: its leaf size, 0 default). */
-template <int VEC, int COLS, int NB, int ROWS>
+template <int VEC, int COLS, int NB, int ROWS, int ZC>
 __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOCKS)
     EIG_FN(warp_sym_kernel)(eig_solve_params p, int n, eig_idx count, eig_real *in, eig_real *values,
                             eig_real *vectors, int8_t *status, int32_t *iterations, int flags, eig_real *dc,
                             eig_idx dcs, int leaf)
 {
+    typedef typename EIG_FN(ws_el)<ZC>::type E;
     extern __shared__ unsigned char eig_smem_raw[];
     const int lane = (int)(threadIdx.x & 31u), warp = (int)(threadIdx.x >> 5);
     const eig_idx m = (eig_idx)blockIdx.x * EIG_WARP_SYM_WARPS + warp;
     if (m >= count) return; /* the whole warp leaves together */
     const eig_team t = {lane, 32, 0xffffffffu, 0};
-    const eig_idx nn = (eig_idx)n * n;
-    eig_real *d = (eig_real *)eig_smem_raw + (eig_idx)warp * EIG_FN(warp_sym_smem_reals_nb)(n, VEC, NB), *e = d + n,
-             *buf = e + n;
-    eig_real *a = in + m * nn, *v = VEC ? vectors + m * nn : 0, *val = values + m * n;
+    const eig_idx nn = (eig_idx)n * n * ZC;
+    eig_real *d = (eig_real *)eig_smem_raw + (eig_idx)warp * EIG_FN(warp_sym_smem_reals_nb)(n, VEC, NB, ZC),
+             *e = d + n, *buf = e + n;
+    E *a = (E *)(in + m * nn), *v = VEC ? (E *)(vectors + m * nn) : 0, *eb = (E *)buf;
+    eig_real *val = values + m * n;
     long long c0 = clock64(), c1 = c0, c2 = c0, c3 = c0;
     eig_real sigma = EIG_ONE;
     int it = 0;
-    int st = EIG_FN(eig_dense_prepare_team)(t, n, a, 1, 1, &sigma, 0);
+    int st = EIG_FN(eig_dense_prepare_team)(t, n, in + m * nn, 1, ZC, &sigma, 0);
     if (!VEC) {
-        if (st == EIG_STATUS_OK) EIG_FN(warp_sym_reduce)<COLS, NB, ROWS>(lane, n, a, d, e, buf, buf + NB * n);
+        if (st == EIG_STATUS_OK) EIG_FN(warp_sym_reduce)<COLS, NB, ROWS, E>(lane, n, a, d, e, eb, eb + NB * n);
         c1 = c2 = clock64();
         if (flags & EIG_WARP_SYM_VALUES_QL) {
             /* the CPU's values-only QL on one lane; any failure (the
@@ -742,12 +871,12 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
         __syncwarp();
         for (int k = lane; k < n; k += 32) val[k] = d[k];
     } else if (st == EIG_STATUS_OK) {
-        EIG_FN(warp_sym_reduce)<COLS, NB, ROWS>(lane, n, a, d, e, buf, buf + NB * n);
+        EIG_FN(warp_sym_reduce)<COLS, NB, ROWS, E>(lane, n, a, d, e, eb, eb + NB * n);
         c1 = clock64();
-        if (flags & EIG_WARP_SYM_DC) {
-            st = EIG_FN(warp_sym_dc_vectors)<COLS>(lane, n, p, a, d, e, v, buf, dc + m * dcs, leaf, &it, &c2);
+        if (ZC == 2 || (flags & EIG_WARP_SYM_DC)) {
+            st = EIG_FN(warp_sym_dc_vectors)<COLS, E>(lane, n, p, a, d, e, v, buf, dc + m * dcs, leaf, &it, &c2);
             c3 = clock64();
-        } else {
+        } else if constexpr (ZC == 1) {
             EIG_FN(warp_sym_form_q)<COLS>(lane, n, a, v, buf);
             /* Z = V column-major in A's slot (the reflectors are spent) */
             for (int i = 0; i < n; i++)
@@ -764,12 +893,13 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
     if (!VEC) {
         /* written above */
     } else if (st != EIG_STATUS_OK) {
-        EIG_FN(warp_fail)(n, lane, val, v);
+        EIG_FN(warp_fail)(n, lane, val, (eig_real *)v, ZC);
     } else {
         for (int k = lane; k < n; k += 32) val[k] = d[k] / sigma;
-        if (!(flags & EIG_WARP_SYM_DC)) /* D&C left V in place */
-            for (int i = 0; i < n; i++)
-                for (int j = lane; j < n; j += 32) v[(eig_idx)i * n + j] = a[(eig_idx)j * n + i];
+        if constexpr (ZC == 1)
+            if (!(flags & EIG_WARP_SYM_DC)) /* D&C left V in place */
+                for (int i = 0; i < n; i++)
+                    for (int j = lane; j < n; j += 32) v[(eig_idx)i * n + j] = a[(eig_idx)j * n + i];
     }
     if (lane == 0) {
         status[m] = (int8_t)st, iterations[m] = it;
@@ -790,40 +920,45 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
     }
 }
 
-/* The instance for (vectors, n, nb): COLS from n; NB 4 unless
+/* The instance for (vectors, n, nb, zc): COLS from n; NB 4 unless
  * EIG_WARP_SYM_NB asks for 1 (unblocked, for comparing) or shared memory
- * is short (warp_sym_nb). */
+ * is short (warp_sym_nb); Hermitian: with vectors, unblocked, rows of the
+ * fused pass two at a time (registers). */
 typedef void (*EIG_FN(warp_sym_kernel_t))(eig_solve_params, int, eig_idx, eig_real *, eig_real *, eig_real *,
                                           int8_t *, int32_t *, int, eig_real *, eig_idx, int);
-template <int VEC, int NB, int ROWS>
+template <int VEC, int NB, int ROWS, int ZC>
 static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_cols)(int n)
 {
-    return n <= 64 ? EIG_FN(warp_sym_kernel)<VEC, 2, NB, ROWS>
-           : n <= 128 ? EIG_FN(warp_sym_kernel)<VEC, 4, NB, ROWS> : EIG_FN(warp_sym_kernel)<VEC, 8, NB, ROWS>;
+    return n <= 64    ? EIG_FN(warp_sym_kernel)<VEC, 2, NB, ROWS, ZC>
+           : n <= 128 ? EIG_FN(warp_sym_kernel)<VEC, 4, NB, ROWS, ZC>
+                      : EIG_FN(warp_sym_kernel)<VEC, 8, NB, ROWS, ZC>;
 }
 template <int VEC>
 static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_vec)(int n, int nb)
 {
-    if (nb == 1) return EIG_FN(warp_sym_pick_cols)<VEC, 1, EIG_WARP_SYM_ROWS>(n);
-    return EIG_FN(warp_sym_pick_cols)<VEC, 4, EIG_WARP_SYM_ROWS>(n);
+    if (nb == 1) return EIG_FN(warp_sym_pick_cols)<VEC, 1, EIG_WARP_SYM_ROWS, 1>(n);
+    return EIG_FN(warp_sym_pick_cols)<VEC, 4, EIG_WARP_SYM_ROWS, 1>(n);
 }
-static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick)(int vectors, int n, int nb)
+static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick)(const eig_solve_params *p, int n)
 {
-    return vectors ? EIG_FN(warp_sym_pick_vec)<1>(n, nb) : EIG_FN(warp_sym_pick_vec)<0>(n, nb);
+    const int zc = EIG_FN(warp_sym_zc)(p), nb = EIG_FN(warp_sym_nb)(n, zc);
+    if (zc == 2) return EIG_FN(warp_sym_pick_cols)<1, 1, 2, 2>(n);
+    return p->vectors ? EIG_FN(warp_sym_pick_vec)<1>(n, nb) : EIG_FN(warp_sym_pick_vec)<0>(n, nb);
 }
 
 /* Max dynamic shared memory of the kernel (once per call). */
-static int EIG_FN(warp_sym_set_smem)(int vectors, int n, size_t smem)
+static int EIG_FN(warp_sym_set_smem)(const eig_solve_params *p, int n, size_t smem)
 {
-    GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_pick)(vectors, n, EIG_FN(warp_sym_nb)(n)),
-                                  cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_pick)(p, n), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     return 0;
 }
 
 /* Global reals a matrix of warp-sym needs beside its input and outputs:
- * divide and conquer's workspace when it runs (warp_sym_dc). */
+ * divide and conquer's workspace when it runs (warp_sym_dc; Hermitian:
+ * always, after the n^2 reals of Z). */
 static eig_idx EIG_FN(warp_sym_global_reals)(const eig_solve_params *p, int n)
 {
+    if (EIG_FN(warp_sym_zc)(p) == 2) return (eig_idx)n * n + EIG_FN(eig_tridiag_dc_work)(n);
     return warp_sym_dc(p, n) ? EIG_FN(eig_tridiag_dc_work)(n) : 0;
 }
 
@@ -838,14 +973,14 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
                                     cudaStream_t st)
 {
     const unsigned blocks = (unsigned)((cnt + EIG_WARP_SYM_WARPS - 1) / EIG_WARP_SYM_WARPS);
-    const size_t smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(n, p->vectors) * sizeof(eig_real);
+    const size_t smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(p, n) * sizeof(eig_real);
     const char *ps = getenv("EIG_WARP_SYM_PROFILE"), *pq = getenv("EIG_WARP_SYM_VALUES_QL");
     const int prof = ps && atoi(ps);
     const char *leaf_env = getenv("EIG_TRIDIAG_DC_LEAF");
-    const int dc = warp_sym_dc(p, n), leaf = leaf_env ? atoi(leaf_env) : 0;
+    const int zc = EIG_FN(warp_sym_zc)(p), dc = zc == 2 || warp_sym_dc(p, n), leaf = leaf_env ? atoi(leaf_env) : 0;
     const int flags = (prof ? EIG_WARP_SYM_PROF : 0) | (pq && atoi(pq) ? EIG_WARP_SYM_VALUES_QL : 0) |
                       (dc ? EIG_WARP_SYM_DC : 0);
-    EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p->vectors, n, EIG_FN(warp_sym_nb)(n));
+    EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p, n);
     kern<<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, p->vectors ? vectors : 0, status,
                                                        iterations, flags, dc ? work : 0,
                                                        EIG_FN(warp_sym_global_reals)(p, n), leaf);
@@ -858,7 +993,7 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
     if (h[4])
         fprintf(stderr, "warp-sym profile n=%d nb=%d blocks/SM=%d: %llu matrices, cycles per matrix: prepare+reduce "
                         "%.0f %s %.0f %s %.0f out %.0f; QL sweeps or bisection steps %.1f\n",
-                n, EIG_FN(warp_sym_nb)(n), occ, h[4], (double)h[0] / h[4], dc ? "D&C" : "formQ",
+                n, EIG_FN(warp_sym_nb)(n, zc), occ, h[4], (double)h[0] / h[4], dc ? "D&C" : "formQ",
                 (double)h[1] / h[4], dc ? "backtransform" : "QL/bisect", (double)h[2] / h[4], (double)h[3] / h[4], (double)h[5] / h[4]);
     if (h[4] && dc && p->vectors)
         fprintf(stderr, "warp-sym profile D&C phases, cycles per matrix: leaves %.0f deflate %.0f roots %.0f "

@@ -132,8 +132,8 @@ typedef struct {
                              matrices, then a lane runs the QL of one; with vectors, A in shared memory,
                              the lanes log their rotations and the teams apply them to Q, a team being
                              a block of 64 or 128 threads above n = 48), "warp-sym" (tridiag-ql, real
-                             symmetric with vectors, n <= 256: a warp per matrix, A, Q and Z in global
-                             memory) */
+                             symmetric, and Hermitian with vectors, n <= 256: a warp per matrix, A, Q
+                             and Z in global memory) */
     eig_idx job_matrices; /* matrices in the whole job (0: this call's count): the automatic kernel
                              choice depends on it, never on how the job is cut into calls, so
                              results do not depend on the rank count or chunk size */

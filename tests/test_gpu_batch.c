@@ -521,6 +521,13 @@ int main(void)
                 /* warp-sym: a partial last column of lanes and of reflector blocks, and its largest n */
                 if (n == 160 || (quick == 1 && n == 32)) /* (values and vectors; the quick run too) */
                     for (int x = 97; x <= 256; x += 159) ran += run_case(&cases[c], single, x, "warp-sym", default_split);
+                /* Hermitian warp-sym (vectors): each lane-column count (2, 4, 8) with a partial last column
+                 * of lanes, and compact-WY blocks of 4 and of 2 not dividing its n - 1 reflectors */
+                if (n == 160 && cases[c].kind == EIG_KIND_HERMITIAN && quick != 1) {
+                    static const int hx[] = {34, 63, 100, 127, 129, 192, 200, 255};
+                    for (size_t h = 0; h < sizeof hx / sizeof hx[0]; h++)
+                        ran += run_case(&cases[c], single, hx[h], "warp-sym", default_split);
+                }
                 /* sub-chunks that do not divide the batch, streams reused */
                 if (n <= 33) ran += run_case(&cases[c], single, n, NULL, odd_split);
                 if (n == 5) ran += run_case(&cases[c], single, n, NULL, one_stream);
@@ -544,6 +551,12 @@ int main(void)
     int32_t it;
     eig_test_expect(eig_gpu_solve_batch(&cfg, &p, 2, 1, in, val, &st, &it, NULL) != 0,
                     "--kernel warp-jacobi accepted for a general matrix");
+    /* warp-sym takes Hermitian matrices with vectors only */
+    p.kind = EIG_KIND_HERMITIAN, p.method = EIG_METHOD_TRIDIAG_QL;
+    eig_test_expect(!eig_gpu_kernel_applies("warp-sym", &p, 64), "warp-sym applies to Hermitian values only");
+    p.vectors = 1;
+    eig_test_expect(eig_gpu_kernel_applies("warp-sym", &p, 64), "warp-sym refuses Hermitian with vectors");
+    p.kind = EIG_KIND_GENERAL, p.method = EIG_METHOD_FRANCIS, p.vectors = 0;
     cfg.kernel = "no-such-kernel";
     eig_test_expect(eig_gpu_solve_batch(&cfg, &p, 2, 1, in, val, &st, &it, NULL) != 0, "unknown kernel accepted");
     printf("%d batches compared; worst error/tolerance over passing batches %.3g\n", ran, worst_ratio);
