@@ -911,8 +911,8 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
             atomicAdd(&EIG_FN(warp_sym_prof)[3], (unsigned long long)(c4 - c3));
             atomicAdd(&EIG_FN(warp_sym_prof)[4], 1ull);
             atomicAdd(&EIG_FN(warp_sym_prof)[5], (unsigned long long)it);
-            if (VEC && (flags & EIG_WARP_SYM_DC)) { /* divide and conquer's own phase clocks */
-                const EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, dc + m * dcs, 0);
+            if (VEC && (ZC == 2 || (flags & EIG_WARP_SYM_DC))) { /* divide and conquer's own phase clocks */
+                const EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, dc + m * dcs + (ZC == 2 ? (eig_idx)n * n : 0), 0);
                 for (int k = 0; k < EIG_DC_CLOCKS; k++)
                     atomicAdd(&EIG_FN(warp_sym_prof)[6 + k], (unsigned long long)w.clk[k]);
             }

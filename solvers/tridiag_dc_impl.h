@@ -42,6 +42,16 @@
 #ifndef EIG_DC_LEAF
 #define EIG_DC_LEAF 32
 #endif
+/* Steps of the merge's Q U whose loads go out before their sums (a GPU
+ * team otherwise waits a memory latency a step). H100, 2026-11-26 05:38 and
+ * 05:55 UTC: warp-sym's Q U at n = 256 39.7 M cycles a matrix with one
+ * step, 21.6 M with four, 27.3 M with two; the kernel's wall the same with
+ * two or four (144.6 / 144.8 ms), but four took block-tridiag from 168 to
+ * 193 registers a thread: single Hermitian n = 80 / 96 (10,000) 83.96 /
+ * 121.19 ms against 53.50 / 84.57 with two. */
+#ifndef EIG_DC_QU_STEPS
+#define EIG_DC_QU_STEPS 2
+#endif
 /* Iteration cap of one secular root (dlaed4 stops at 30; the bisection
  * fallback may need more steps where the root sits very near a pole). */
 #ifndef EIG_DC_SECULAR_MAXIT
@@ -395,8 +405,9 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
     /* Z's block <- [kept columns] U: a group of L lanes (a warp, or one
      * member) takes 4 L rows (lane + L r, r < 4: each load of w2 one
      * coalesced line for the warp) by 4 columns (one address of U for the
-     * whole warp), 16 sums from 8 loads a step; the deflated columns as
-     * they are */
+     * whole warp), 16 sums from 8 loads a step, the loads of
+     * EIG_DC_QU_STEPS steps issued before their sums; the deflated columns
+     * as they are */
     const int L = EIG_FN(eig_team_lanes)(t), lane = t.rank % L, G = t.size / L, g = t.rank / L;
     const int RT = (N + 4 * L - 1) / (4 * L), CT = (K + 3) / 4;
     for (int x = g; x < RT * CT; x += G) {
@@ -405,17 +416,22 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
         const eig_real *uq[4];
         EIG_UNROLL
         for (int cq = 0; cq < 4; cq++) uq[cq] = w.u + (eig_idx)(q0 + cq < K ? q0 + cq : q0) * K;
-        for (int c = 0; c < K; c++) {
-            eig_real xr[4], xu[4];
-            const eig_real *wc = w.w2 + (eig_idx)c * N + i0;
+        for (int c = 0; c < K; c += EIG_DC_QU_STEPS) { /* past K: zeros, which add nothing */
+            eig_real xr[EIG_DC_QU_STEPS][4], xu[EIG_DC_QU_STEPS][4];
             EIG_UNROLL
-            for (int r = 0; r < 4; r++) xr[r] = i0 + L * r < N ? wc[L * r] : EIG_ZERO;
-            EIG_UNROLL
-            for (int cq = 0; cq < 4; cq++) xu[cq] = uq[cq][c];
-            EIG_UNROLL
-            for (int r = 0; r < 4; r++)
+            for (int s = 0; s < EIG_DC_QU_STEPS; s++) {
+                const eig_real *wc = w.w2 + (eig_idx)(c + s) * N + i0;
                 EIG_UNROLL
-                for (int cq = 0; cq < 4; cq++) acc[r][cq] += xr[r] * xu[cq];
+                for (int r = 0; r < 4; r++) xr[s][r] = c + s < K && i0 + L * r < N ? wc[L * r] : EIG_ZERO;
+                EIG_UNROLL
+                for (int cq = 0; cq < 4; cq++) xu[s][cq] = c + s < K ? uq[cq][c + s] : EIG_ZERO;
+            }
+            EIG_UNROLL
+            for (int s = 0; s < EIG_DC_QU_STEPS; s++)
+                EIG_UNROLL
+                for (int r = 0; r < 4; r++)
+                    EIG_UNROLL
+                    for (int cq = 0; cq < 4; cq++) acc[r][cq] += xr[s][r] * xu[s][cq];
         }
         EIG_UNROLL
         for (int cq = 0; cq < 4; cq++)
