@@ -810,7 +810,7 @@ __device__ int EIG_FN(warp_sym_dc_vectors)(int lane, int n, const eig_solve_para
     constexpr int ZC = (int)(sizeof(E) / sizeof(eig_real));
     eig_real *z = ZC == 1 ? (eig_real *)v : dcw;
     const int st = EIG_FN(eig_tridiag_dc_team)(t, n, d, 1, e, 1, z, 1, n, ZC == 1 ? dcw : dcw + (eig_idx)n * n, 0,
-                                               leaf, p.max_iter_factor, it);
+                                               leaf, 1, p.max_iter_factor, it);
     if (st != EIG_STATUS_OK) return st;
     if constexpr (ZC == 1) {
         for (int i = 0; i < n; i++)

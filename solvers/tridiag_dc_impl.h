@@ -30,7 +30,10 @@
  * eigenvectors; d: the eigenvalues ascending; e destroyed. work:
  * eig_tridiag_dc_work(n) reals, contiguous (stride 1); or, swork not NULL,
  * eig_tridiag_dc_large_work(n) there and eig_tridiag_dc_small_work(n) in
- * swork. leaf: the largest leaf (2..32; else EIG_DC_LEAF). Team: the leaves a
+ * swork. leaf: the largest leaf (2..32; else EIG_DC_LEAF). wide: the
+ * merges' Q U in tiles of 8 columns of U instead of 4 (half the reads of
+ * Q, 16 more registers a thread: a constant at each call, so that a kernel
+ * that passes 0 keeps its registers). Team: the leaves a
  * warp each (block teams of whole warps) or the whole team one after
  * another; every merge by the whole team, its loops dealt out; scalar
  * decisions (deflation) by the leader, published through work. Status:
@@ -261,12 +264,53 @@ EIG_HD int EIG_FN(eig_dc_secular_root)(int K, const eig_real *dk, const eig_real
     return 0;
 }
 
+/* The merge's Q U tiles, TC columns of U a tile (4 rows a lane by TC):
+ * the [kept columns] of w2 times U into Z's block at the values' places
+ * (EIG_ZB, w, N, K, L, lane, G, g from the merge). A macro, so that each
+ * width is its own code with its own constants. */
+#ifndef EIG_DC_QU_TILES
+#define EIG_DC_QU_TILES(TC)                                                                                          \
+    do {                                                                                                             \
+        const int RT = (N + 4 * L - 1) / (4 * L), CT = (K + (TC)-1) / (TC);                                          \
+        for (int x = g; x < RT * CT; x += G) {                                                                       \
+            const int i0 = 4 * L * (x % RT) + lane, q0 = (TC) * (x / RT);                                            \
+            eig_real acc[4][TC] = {{0}};                                                                             \
+            const eig_real *uq[TC];                                                                                  \
+            EIG_UNROLL                                                                                               \
+            for (int cq = 0; cq < (TC); cq++) uq[cq] = w.u + (eig_idx)(q0 + cq < K ? q0 + cq : q0) * K;              \
+            for (int c = 0; c < K; c += EIG_DC_QU_STEPS) { /* past K: zeros, which add nothing */                    \
+                eig_real xr[EIG_DC_QU_STEPS][4], xu[EIG_DC_QU_STEPS][TC];                                            \
+                EIG_UNROLL                                                                                           \
+                for (int s = 0; s < EIG_DC_QU_STEPS; s++) {                                                          \
+                    const eig_real *wc = w.w2 + (eig_idx)(c + s) * N + i0;                                           \
+                    EIG_UNROLL                                                                                       \
+                    for (int r = 0; r < 4; r++) xr[s][r] = c + s < K && i0 + L * r < N ? wc[L * r] : EIG_ZERO;      \
+                    EIG_UNROLL                                                                                       \
+                    for (int cq = 0; cq < (TC); cq++) xu[s][cq] = c + s < K ? uq[cq][c + s] : EIG_ZERO;              \
+                }                                                                                                    \
+                EIG_UNROLL                                                                                           \
+                for (int s = 0; s < EIG_DC_QU_STEPS; s++)                                                            \
+                    EIG_UNROLL                                                                                       \
+                    for (int r = 0; r < 4; r++)                                                                      \
+                        EIG_UNROLL                                                                                   \
+                        for (int cq = 0; cq < (TC); cq++) acc[r][cq] += xr[s][r] * xu[s][cq];                        \
+            }                                                                                                        \
+            EIG_UNROLL                                                                                               \
+            for (int cq = 0; cq < (TC); cq++)                                                                        \
+                EIG_UNROLL                                                                                           \
+                for (int r = 0; r < 4; r++)                                                                          \
+                    if (i0 + L * r < N && q0 + cq < K) EIG_ZB(i0 + L * r, w.rank[q0 + cq]) = acc[r][cq];             \
+        }                                                                                                            \
+    } while (0)
+#endif
+
 /* Merges the solved halves [a, m), [m, b) of the block [a, b): d[a..b) and
  * Z's block hold their eigenpairs (each half ascending); afterwards the
- * block's. Returns the number of roots that failed. */
+ * block's. wide: Q U in tiles of 8 columns instead of 4 (eig_tridiag_dc_team).
+ * Returns the number of roots that failed. */
 EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *d, eig_idx ds,
                                      const eig_real *e, eig_idx es, eig_real *z, eig_idx zr, eig_idx zk,
-                                     EIG_FN(eig_dc_ws) w)
+                                     EIG_FN(eig_dc_ws) w, int wide)
 {
     const int N = b - a, n1 = m - a;
     const eig_real beta = e[(m - 1) * es], rho = 2 * EIG_FABS(beta), sgn = beta < 0 ? -EIG_ONE : EIG_ONE;
@@ -409,36 +453,10 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
      * EIG_DC_QU_STEPS steps issued before their sums; the deflated columns
      * as they are */
     const int L = EIG_FN(eig_team_lanes)(t), lane = t.rank % L, G = t.size / L, g = t.rank / L;
-    const int RT = (N + 4 * L - 1) / (4 * L), CT = (K + 3) / 4;
-    for (int x = g; x < RT * CT; x += G) {
-        const int i0 = 4 * L * (x % RT) + lane, q0 = 4 * (x / RT);
-        eig_real acc[4][4] = {{0}};
-        const eig_real *uq[4];
-        EIG_UNROLL
-        for (int cq = 0; cq < 4; cq++) uq[cq] = w.u + (eig_idx)(q0 + cq < K ? q0 + cq : q0) * K;
-        for (int c = 0; c < K; c += EIG_DC_QU_STEPS) { /* past K: zeros, which add nothing */
-            eig_real xr[EIG_DC_QU_STEPS][4], xu[EIG_DC_QU_STEPS][4];
-            EIG_UNROLL
-            for (int s = 0; s < EIG_DC_QU_STEPS; s++) {
-                const eig_real *wc = w.w2 + (eig_idx)(c + s) * N + i0;
-                EIG_UNROLL
-                for (int r = 0; r < 4; r++) xr[s][r] = c + s < K && i0 + L * r < N ? wc[L * r] : EIG_ZERO;
-                EIG_UNROLL
-                for (int cq = 0; cq < 4; cq++) xu[s][cq] = c + s < K ? uq[cq][c + s] : EIG_ZERO;
-            }
-            EIG_UNROLL
-            for (int s = 0; s < EIG_DC_QU_STEPS; s++)
-                EIG_UNROLL
-                for (int r = 0; r < 4; r++)
-                    EIG_UNROLL
-                    for (int cq = 0; cq < 4; cq++) acc[r][cq] += xr[s][r] * xu[s][cq];
-        }
-        EIG_UNROLL
-        for (int cq = 0; cq < 4; cq++)
-            EIG_UNROLL
-            for (int r = 0; r < 4; r++)
-                if (i0 + L * r < N && q0 + cq < K) EIG_ZB(i0 + L * r, w.rank[q0 + cq]) = acc[r][cq];
-    }
+    if (wide)
+        EIG_DC_QU_TILES(8);
+    else
+        EIG_DC_QU_TILES(4);
     for (eig_idx x = (eig_idx)K * N + t.rank; x < (eig_idx)N * N; x += t.size) {
         const int i = (int)(x % N), q = (int)(x / N);
         EIG_ZB(i, w.rank[q]) = w.w2[x];
@@ -451,7 +469,7 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
 
 EIG_HD int EIG_FN(eig_tridiag_dc_team)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
                                        eig_real *z, eig_idx zr, eig_idx zk, eig_real *work, eig_real *swork, int leaf,
-                                       int max_iter_factor, int *iters)
+                                       int wide, int max_iter_factor, int *iters)
 {
     EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, work, swork);
     if (leaf < 2 || leaf > 32) leaf = EIG_DC_LEAF;
@@ -519,7 +537,7 @@ EIG_HD int EIG_FN(eig_tridiag_dc_team)(eig_team t, int n, eig_real *d, eig_idx d
         for (int k = 0; k < L; k += 2 * g) {
             const int a = (int)((eig_idx)k * n / L), m = (int)((eig_idx)(k + g) * n / L);
             const int b = (int)((eig_idx)(k + 2 * g) * n / L);
-            fail += EIG_FN(eig_dc_merge_team)(t, a, m, b, d, ds, e, es, z, zr, zk, w);
+            fail += EIG_FN(eig_dc_merge_team)(t, a, m, b, d, ds, e, es, z, zr, zk, w, wide);
         }
     /* a failed root in any member fails the matrix */
     if (EIG_TEAM_LEAD(t)) w.sc[3] = 0;
@@ -542,5 +560,5 @@ EIG_HD int EIG_FN(eig_tridiag_dc)(int n, eig_real *d, eig_idx ds, eig_real *e, e
                                   eig_idx zk, eig_real *work, int max_iter_factor, int *iters)
 {
     eig_team solo = EIG_TEAM_SOLO_INIT;
-    return EIG_FN(eig_tridiag_dc_team)(solo, n, d, ds, e, es, z, zr, zk, work, 0, 0, max_iter_factor, iters);
+    return EIG_FN(eig_tridiag_dc_team)(solo, n, d, ds, e, es, z, zr, zk, work, 0, 0, 0, max_iter_factor, iters);
 }

@@ -108,17 +108,18 @@ static void make_tridiag(eig_test_rng *rng, int kind, int n, double tiny, double
         }                                                                                                             \
         const eig_idx zr = zrow ? n : 1, zk = zrow ? 1 : n;                                                           \
         int it = -1;                                                                                                  \
-        /* the default leaf (32), or small leaves (more merge levels); the small \
-         * workspace after the large one, or in a buffer of its own */           \
+        /* the default leaf (32), or small leaves (more merge levels); the small                                      \
+         * workspace after the large one, or in a buffer of its own */                                                \
         static T swork[20 * MAX_N + 64];                                                                              \
         const int leaf = leaf_in >= 0 ? leaf_in : (n + kind) % 3 == 0 ? 0 : (n + kind) % 3 == 1 ? 4 : 13;             \
         eig_team solo = EIG_TEAM_SOLO_INIT;                                                                           \
         const int st = kind % 2 && leaf_in < 0 ? eig_tridiag_dc_##PREC(n, d, DS, e, DS, z, zr, zk, work, 0, &it)      \
-                                : eig_tridiag_dc_team_##PREC(solo, n, d, DS, e, DS, z, zr, zk, work, swork, leaf, 0, &it); \
+                                : eig_tridiag_dc_team_##PREC(solo, n, d, DS, e, DS, z, zr, zk, work, swork, leaf,     \
+                                                             (n + kind) % 2 /* Q U tiles of 4 or 8 */, 0, &it);       \
         const int info = LAPACKE_dstedc(LAPACK_COL_MAJOR, 'I', n, dr, er, zref, n);                                   \
         double tn = 0; /* ||T||_1 */                                                                                  \
         for (int j = 0; j < n; j++) {                                                                                 \
-            double c = fabs(d0[j]) + (j > 0 ? fabs(e0[j - 1]) : 0) + (j + 1 < n ? fabs(e0[j]) : 0);                  \
+            double c = fabs(d0[j]) + (j > 0 ? fabs(e0[j - 1]) : 0) + (j + 1 < n ? fabs(e0[j]) : 0);                   \
             if (c > tn) tn = c;                                                                                       \
         }                                                                                                             \
         const double bound = 10.0 * n * (EPS), tnz = tn > 0 ? tn : 1;                                                \

@@ -22,8 +22,12 @@ half_done() { cp "$1" "$2.h5.partial" && "$H5_ROWS" --set "$2.h5.partial" status
 $MPIRUN -np 2 "$BIN" solve big.h5 -o big-ref.h5 -q
 "$BIN" solve big.h5 -o c.h5 -q --chunk 100 &
 pid=$!
-for _ in $(seq 1 200); do [ -e c.h5.partial ] && break; sleep 0.05; done
+# up to 60 s for its partial file: a sanitizer build on a loaded 2-core
+# machine once took more than 10 s to get there, and the runs below then
+# found no run to refuse
+for _ in $(seq 1 1200); do [ -e c.h5.partial ] && break; sleep 0.05; done
 kill -STOP $pid
+[ -e c.h5.partial ] && pass || fail "the first run had not opened c.h5.partial after 60 s"
 [ ! -e c.h5 ] && pass || fail "the first run finished before it was stopped"
 busy="c\.h5\.partial is being written by another eigsweep run \(pid $pid, host $(hostname)\)"
 expect_exit 4 "$busy" "$BIN" solve big.h5 -o c.h5 -q
