@@ -77,9 +77,13 @@
  * Small jobs, block-tridiag / warp-sym (02:10-02:22 calls, unblocked
  * reduction): n = 256, 132 matrices 41.8 / 80.2, 264: 81.7 / 92.7, 1,056:
  * 300.2 / 145.3; n = 192, 264: 28.3 / 39.1, 528: 54.9 / 46.4; n = 128,
- * 264: 8.0 / 10.9, 1,056: 29.1 / 23.6 (docs/performance.md, "warp-sym"). */
-#define EIG_WARP_SYM_FROM 96
-#define EIG_WARP_SYM_FROM_SINGLE 128
+ * 264: 8.0 / 10.9, 1,056: 29.1 / 23.6 (docs/performance.md, "warp-sym").
+ * With divide and conquer (H100, 2026-11-26 06:45 UTC, 10,000 matrices,
+ * auto before / warp-sym): double n = 64 17.98 / 19.86, 72 30.94 / 29.18,
+ * 80 37.27 / 35.44, 88 57.34 / 43.95; single n = 96 28.70 / 33.30, 112
+ * 62.74 / 48.27, 120 71.11 / 56.49, 128 (warp-sym both) 62.48. */
+#define EIG_WARP_SYM_FROM 72
+#define EIG_WARP_SYM_FROM_SINGLE 112
 /* auto takes warp-sym for Hermitian matrices with vectors from this n up
  * (single: _SINGLE), for jobs of at least _MIN_JOB_PER_SM matrices an SM.
  * H100, 2026-11-26 05:3x UTC call (the helper's second), `bench_gpu
@@ -90,13 +94,15 @@
  * n = 96 (10,000) 101.81 / 153.21 / 123.48, 128 (4,000) 83.35 / 108.33 /
  * 72.86, 192 (2,000) 133.51 / 218.17 / 137.13, 256 (1,000) 206.40 /
  * 263.07 / 121.91; single 128 (4,000) 49.64 / 80.78, 256 (1,000) 125.72 /
- * 185.19 (single below 65 not measured: warp-tridiag kept). Small jobs,
+ * 185.19; single, auto before (warp-tridiag) / warp-sym, 06:45 call: n =
+ * 40 8.74 / 7.69, 48 11.88 / 10.17, 56 16.02 / 14.66, 64 20.24 / 18.95
+ * (below 40 not measured: warp-tridiag kept). Small jobs,
  * warp-sym / block-tridiag: n = 64, 264 matrices 2.72 / 2.04, 528 3.03 /
  * 4.02; n = 128, 180 14.94 / 6.76, 528 20.65 / 15.71, 1,056 29.18 /
  * 30.47; n = 256, 132 118.99 / 35.92, 264 144.23 / 70.77, 528 176.56 /
  * 138.55, 1,000 206.40 / 263.07: crossing near 6 matrices an SM. */
 #define EIG_WARP_SYM_HERMITIAN_FROM 33
-#define EIG_WARP_SYM_HERMITIAN_FROM_SINGLE 65
+#define EIG_WARP_SYM_HERMITIAN_FROM_SINGLE 40
 #define EIG_WARP_SYM_HERMITIAN_MIN_JOB_PER_SM 6
 #define EIG_WARP_SYM_MIN_JOB_PER_SM 4
 /* auto takes warp-sym for symmetric values only from this n up (same
