@@ -122,7 +122,8 @@
 /* With vectors from this n up, the tridiagonal's eigenvectors by divide
  * and conquer and V = Q Z by the reflectors (warp_sym_dc_vectors) instead
  * of forming Q and the QL iteration on it. EIG_TRIDIAG_DC=0 / 1 forces it
- * off / on at any n (as for block-tridiag). H200, 2026-11-26 05:23 UTC,
+ * off / on at any n (as for block-tridiag); Hermitian matrices always take
+ * it (there is no QL on complex Z). H200, 2026-11-26 05:23 UTC,
  * `bench_gpu symmetric N COUNT vectors resident reps=3 kernel=warp-sym`,
  * double, ms, QL / D&C: n = 64 (20,000) 41.57 / 39.35, 96 (10,000) 55.65 /
  * 49.19, 128 (10,000) 106.58 / 94.42, 192 (4,000) 155.00 / 114.69, 256
@@ -136,7 +137,10 @@
  * 05:38 calls, EIG_WARP_SYM_PROFILE=1). */
 #define EIG_WARP_SYM_BT_NB 8
 #define EIG_WARP_SYM_BT_CH 4
-static int warp_sym_dc(const eig_solve_params *p, int n) { return tridiag_dc_wanted(p, n, EIG_WARP_SYM_DC_FROM); }
+static int warp_sym_dc(const eig_solve_params *p, int n)
+{
+    return p->kind == EIG_KIND_HERMITIAN ? p->vectors : tridiag_dc_wanted(p, n, EIG_WARP_SYM_DC_FROM);
+}
 #endif
 
 /* The element type of the functions below, one source for both families:
@@ -917,7 +921,7 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
             atomicAdd(&EIG_FN(warp_sym_prof)[3], (unsigned long long)(c4 - c3));
             atomicAdd(&EIG_FN(warp_sym_prof)[4], 1ull);
             atomicAdd(&EIG_FN(warp_sym_prof)[5], (unsigned long long)it);
-            if (VEC && (ZC == 2 || (flags & EIG_WARP_SYM_DC))) { /* divide and conquer's own phase clocks */
+            if (VEC && (flags & EIG_WARP_SYM_DC)) { /* divide and conquer's own phase clocks */
                 const EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, dc + m * dcs + (ZC == 2 ? (eig_idx)n * n : 0), 0);
                 for (int k = 0; k < EIG_DC_CLOCKS; k++)
                     atomicAdd(&EIG_FN(warp_sym_prof)[6 + k], (unsigned long long)w.clk[k]);
@@ -961,11 +965,11 @@ static int EIG_FN(warp_sym_set_smem)(const eig_solve_params *p, int n, size_t sm
 
 /* Global reals a matrix of warp-sym needs beside its input and outputs:
  * divide and conquer's workspace when it runs (warp_sym_dc; Hermitian:
- * always, after the n^2 reals of Z). */
+ * after the n^2 reals of the real Z). */
 static eig_idx EIG_FN(warp_sym_global_reals)(const eig_solve_params *p, int n)
 {
-    if (EIG_FN(warp_sym_zc)(p) == 2) return (eig_idx)n * n + EIG_FN(eig_tridiag_dc_work)(n);
-    return warp_sym_dc(p, n) ? EIG_FN(eig_tridiag_dc_work)(n) : 0;
+    if (!warp_sym_dc(p, n)) return 0;
+    return (EIG_FN(warp_sym_zc)(p) == 2 ? (eig_idx)n * n : 0) + EIG_FN(eig_tridiag_dc_work)(n);
 }
 
 /* Launches warp-sym on one sub-chunk (work: warp_sym_global_reals a
@@ -983,7 +987,7 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
     const char *ps = getenv("EIG_WARP_SYM_PROFILE"), *pq = getenv("EIG_WARP_SYM_VALUES_QL");
     const int prof = ps && atoi(ps);
     const char *leaf_env = getenv("EIG_TRIDIAG_DC_LEAF");
-    const int zc = EIG_FN(warp_sym_zc)(p), dc = zc == 2 || warp_sym_dc(p, n), leaf = leaf_env ? atoi(leaf_env) : 0;
+    const int zc = EIG_FN(warp_sym_zc)(p), dc = warp_sym_dc(p, n), leaf = leaf_env ? atoi(leaf_env) : 0;
     const int flags = (prof ? EIG_WARP_SYM_PROF : 0) | (pq && atoi(pq) ? EIG_WARP_SYM_VALUES_QL : 0) |
                       (dc ? EIG_WARP_SYM_DC : 0);
     EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p, n);
@@ -1001,7 +1005,7 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
                         "%.0f %s %.0f %s %.0f out %.0f; QL sweeps or bisection steps %.1f\n",
                 n, EIG_FN(warp_sym_nb)(n, zc), occ, h[4], (double)h[0] / h[4], dc ? "D&C" : "formQ",
                 (double)h[1] / h[4], dc ? "backtransform" : "QL/bisect", (double)h[2] / h[4], (double)h[3] / h[4], (double)h[5] / h[4]);
-    if (h[4] && dc && p->vectors)
+    if (h[4] && dc)
         fprintf(stderr, "warp-sym profile D&C phases, cycles per matrix: leaves %.0f deflate %.0f roots %.0f "
                         "zhat+U %.0f gather+order %.0f QU %.0f\n", (double)h[6] / h[4], (double)h[7] / h[4],
                 (double)h[8] / h[4], (double)h[9] / h[4], (double)h[10] / h[4], (double)h[11] / h[4]);

@@ -448,10 +448,10 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
     EIG_TEAM_FOR(t, q, 0, N - 1) d[(a + w.rank[q]) * ds] = w.dv[q];
     /* Z's block <- [kept columns] U: a group of L lanes (a warp, or one
      * member) takes 4 L rows (lane + L r, r < 4: each load of w2 one
-     * coalesced line for the warp) by 4 columns (one address of U for the
-     * whole warp), 16 sums from 8 loads a step, the loads of
-     * EIG_DC_QU_STEPS steps issued before their sums; the deflated columns
-     * as they are */
+     * coalesced line for the warp) by 4 or 8 columns (wide; one address of
+     * U for the whole warp), 16 or 32 sums from 8 or 12 loads a step, the
+     * loads of EIG_DC_QU_STEPS steps issued before their sums
+     * (EIG_DC_QU_TILES); the deflated columns as they are */
     const int L = EIG_FN(eig_team_lanes)(t), lane = t.rank % L, G = t.size / L, g = t.rank / L;
     if (wide)
         EIG_DC_QU_TILES(8);

@@ -119,7 +119,7 @@ static void make_tridiag(eig_test_rng *rng, int kind, int n, double tiny, double
         const int info = LAPACKE_dstedc(LAPACK_COL_MAJOR, 'I', n, dr, er, zref, n);                                   \
         double tn = 0; /* ||T||_1 */                                                                                  \
         for (int j = 0; j < n; j++) {                                                                                 \
-            double c = fabs(d0[j]) + (j > 0 ? fabs(e0[j - 1]) : 0) + (j + 1 < n ? fabs(e0[j]) : 0);                   \
+            double c = fabs(d0[j]) + (j > 0 ? fabs(e0[j - 1]) : 0) + (j + 1 < n ? fabs(e0[j]) : 0);                  \
             if (c > tn) tn = c;                                                                                       \
         }                                                                                                             \
         const double bound = 10.0 * n * (EPS), tnz = tn > 0 ? tn : 1;                                                \
