@@ -8,15 +8,16 @@
  * holds only d, e and a buffer of 5n-8n reals per warp (the reduction's
  * V, the rotations of 2-4 sweeps (warp_sym_group), the bisection's
  * workspace: warp_sym_smem_reals_nb). The phases:
- *   1. eig_dense_prepare_team (NaN/Inf check, power-of-two scaling), the
- *      lower triangle mirrored so that a lane can own whole columns;
+ *   1. eig_dense_prepare_team (NaN/Inf check, power-of-two scaling),
+ *      real: the lower triangle mirrored so that a lane can own whole
+ *      columns;
  *   2. Householder reduction, LAPACK's blocked one (dsytrd / dlatrd:
  *      dsytd2's reflectors, u below the subdiagonal of column k as the CPU
  *      stores it, tau on the subdiagonal) in panels of 4: each reflector's
  *      w against the trailing block as it stood before the panel (a read
- *      pass, lane = column, coalesced), the panel's rank-8 update applied
- *      once, in the pass that makes the next panel's first A u from the
- *      entries it has just updated;
+ *      pass, lane = column, coalesced; complex: the lower triangle only),
+ *      the panel's rank-8 update applied once, in the pass that makes the
+ *      next panel's first A u from the entries it has just updated;
  *   3. V = Q = H_0 ... H_{n-3} in the vectors output, four reflectors at a
  *      time (compact WY, I - U T U^T: a pass for U^T V, a pass for the
  *      update), then copied transposed into A's slot as Z (column-major, so
@@ -178,6 +179,40 @@ __device__ __forceinline__ EIG_FN(wcx) EIG_FN(ws_sum)(eig_team t, EIG_FN(wcx) x)
 {
     return EIG_FN(wcx)(EIG_FN(eig_team_reduce)(t, x.r, 0, 0), EIG_FN(eig_team_reduce)(t, x.i, 0, 0));
 }
+__device__ __forceinline__ eig_real EIG_FN(ws_xor)(eig_real x, int m) { return __shfl_xor_sync(0xffffffffu, x, m); }
+__device__ __forceinline__ EIG_FN(wcx) EIG_FN(ws_xor)(EIG_FN(wcx) x, int m)
+{
+    return EIG_FN(wcx)(__shfl_xor_sync(0xffffffffu, x.r, m), __shfl_xor_sync(0xffffffffu, x.i, m));
+}
+
+/* Complex: the reduction reads only A's lower triangle, so a pass over the
+ * trailing block gives each entry A(r, j), r > j, two uses: conj(A(r, j))
+ * u_r into y_j (the lane's own column) and A(r, j) u_j into y_r, a sum
+ * across the lanes. The lanes keep the latter for RG rows R.. (R a
+ * multiple of RG) in p; here they are summed over the warp (RG - 1 halving
+ * exchanges leave lane l with row R + (l mod RG), then a butterfly over
+ * the higher lane bits: 6 shuffles for 4 rows) and added to y of the
+ * row's owner: lane r mod 32, slot r / 32. */
+template <int COLS, int RG, typename E>
+__device__ __forceinline__ void EIG_FN(ws_add_row_sums)(int lane, int R, E (&p)[RG], E (&y)[COLS])
+{
+    EIG_UNROLL
+    for (int m = RG / 2; m >= 1; m >>= 1) {
+        const int hi = lane & m;
+        EIG_UNROLL
+        for (int v = 0; v < m; v++) {
+            const E send = hi ? p[v] : p[v + m], keep = hi ? p[v + m] : p[v];
+            p[v] = keep + EIG_FN(ws_xor)(send, m);
+        }
+    }
+    E s = p[0];
+    EIG_UNROLL
+    for (int m = RG; m < 32; m <<= 1) s += EIG_FN(ws_xor)(s, m);
+    if ((lane & (32 - RG)) == (R & (32 - RG)))
+        EIG_UNROLL
+        for (int c = 0; c < COLS; c++)
+            if (c == R >> 5) y[c] += s;
+}
 
 /* Reflector k from alpha (its subdiagonal entry, updated) and xnorm (the
  * norm below it): beta (real), tau and the scale of the entries below
@@ -267,15 +302,18 @@ static size_t EIG_FN(warp_sym_smem_reals)(const eig_solve_params *p, int n)
     return EIG_FN(warp_sym_smem_reals_nb)(n, p->vectors, EIG_FN(warp_sym_nb)(n, zc), zc);
 }
 
-/* One row r of the fused pass on the lane's column pair c0, c0 + 1 (x: their
- * entries, loaded): the pending panel's update (V in vb, W in rows kw..,
- * qw reflectors; vj, wj: the pair's own V and W entries), stored, and
- * y0, y1 (the pair's A u) += the updated entries (conjugated: A's row is
- * the conjugate of its column) times u_r. E: eig_real or wcx. */
-template <int NB, typename E>
+/* One row r (< n) of the fused pass on the lane's column pair c0, c0 + 1
+ * (x: their entries, loaded; LOWER: only j <= r): the pending panel's
+ * update (V in vb, W in rows kw.., qw reflectors; vj, wj: the pair's own
+ * V and W entries), stored; y0, y1 (the pair's A u) += the updated
+ * entries conjugated (A's row is the conjugate of its column) times u_r;
+ * LOWER: pr (row r's sum, ws_add_row_sums) += the entries left of the
+ * diagonal times the pair's u_j (uj). E: eig_real or wcx. */
+template <int NB, int LOWER, typename E>
 __device__ __forceinline__ void EIG_FN(warp_sym_fused_row)(int lane, int n, E *a, int r, int c0, int r0, int kw,
                                                          int qw, const E *vb, E ur, const E (&vj)[NB][2],
-                                                         const E (&wj)[NB][2], const E (&x)[2], E &y0, E &y1)
+                                                         const E (&wj)[NB][2], const E (&uj)[2], const E (&x)[2],
+                                                         E &y0, E &y1, E &pr)
 {
     E vr[NB], wr[NB];
     EIG_UNROLL
@@ -284,7 +322,7 @@ __device__ __forceinline__ void EIG_FN(warp_sym_fused_row)(int lane, int n, E *a
     EIG_UNROLL
     for (int cc = 0; cc < 2; cc++) {
         const int j = lane + 32 * (c0 + cc);
-        if (j >= r0 && j < n) {
+        if (j >= r0 && (LOWER ? j <= r : j < n)) {
             E a0 = x[cc];
             EIG_UNROLL
             for (int q = 0; q < NB; q++)
@@ -292,13 +330,194 @@ __device__ __forceinline__ void EIG_FN(warp_sym_fused_row)(int lane, int n, E *a
             a[(eig_idx)r * n + j] = a0;
             if (cc == 0) y0 += EIG_FN(ws_conj)(a0) * ur;
             else y1 += EIG_FN(ws_conj)(a0) * ur;
+            if (LOWER && j < r) pr += a0 * uj[cc];
         }
     }
 }
 
+/* A reflector's pass (warp_sym_reduce): y += A22 u on the lane's columns
+ * r0.. (y zero on entry), one pass over rows r0.. (two rows' loads at a
+ * time); fused (the panel's first reflector, an update pending): the
+ * previous panel's update (V in vb, W in rows kw.., qw reflectors)
+ * applied in the same pass, y from the entries just updated. Real: the
+ * whole trailing block, both triangles kept. */
+template <int COLS, int NB, int ROWS, typename E>
+__device__ __forceinline__ void EIG_FN(warp_sym_pass_full)(int lane, int n, E *a, int r0, int kw, int qw,
+                                                         const E *vb, const E *u, int fused, E (&y)[COLS])
+{
+#define EIG_A(i, j) a[(eig_idx)(i) * n + (j)]
+    if (fused) {
+        /* the lane's columns two at a time (their V and W entries in
+         * registers: all of them, or two rows at a time, spill) */
+        EIG_UNROLL
+        for (int c0 = 0; c0 < COLS; c0 += 2) {
+            if (32 * c0 >= n || 32 * (c0 + 2) <= r0) continue; /* uniform: no column of the pair in range */
+            E vj[NB][2], wj[NB][2], pr = E{};
+            const E none[2] = {};
+            EIG_UNROLL
+            for (int cc = 0; cc < 2; cc++) {
+                const int j = lane + 32 * (c0 + cc);
+                const int ok = j >= r0 && j < n;
+                EIG_UNROLL
+                for (int q = 0; q < NB; q++) {
+                    vj[q][cc] = ok && q < qw ? vb[q * n + j] : E{};
+                    wj[q][cc] = ok && q < qw ? EIG_A(kw + q, j) : E{};
+                }
+            }
+            /* ROWS rows at a time, their loads before
+             * the stores (a store may alias a later load: the
+             * compiler keeps the order, so one row at a time would
+             * wait a memory latency a row) */
+            int r = r0;
+            for (; r + ROWS <= n; r += ROWS) {
+                E x[ROWS][2];
+                EIG_UNROLL
+                for (int g = 0; g < ROWS; g++)
+                    EIG_UNROLL
+                    for (int cc = 0; cc < 2; cc++) {
+                        const int j = lane + 32 * (c0 + cc);
+                        x[g][cc] = j >= r0 && j < n ? EIG_A(r + g, j) : E{};
+                    }
+                EIG_UNROLL
+                for (int g = 0; g < ROWS; g++)
+                    EIG_FN(warp_sym_fused_row)<NB, 0, E>(lane, n, a, r + g, c0, r0, kw, qw, vb, u[r + g], vj,
+                                                         wj, none, x[g], y[c0], y[c0 + 1], pr);
+            }
+            for (; r < n; r++) {
+                E x[2];
+                EIG_UNROLL
+                for (int cc = 0; cc < 2; cc++) {
+                    const int j = lane + 32 * (c0 + cc);
+                    x[cc] = j >= r0 && j < n ? EIG_A(r, j) : E{};
+                }
+                EIG_FN(warp_sym_fused_row)<NB, 0, E>(lane, n, a, r, c0, r0, kw, qw, vb, u[r], vj, wj, none,
+                                                     x, y[c0], y[c0 + 1], pr);
+            }
+        }
+    } else {
+        int r = r0;
+        for (; r + 1 < n; r += 2) {
+            const E u0 = u[r], u1 = u[r + 1];
+            EIG_UNROLL
+            for (int c = 0; c < COLS; c++) {
+                const int j = lane + 32 * c;
+                if (j >= r0 && j < n)
+                    y[c] += EIG_FN(ws_conj)(EIG_A(r, j)) * u0 + EIG_FN(ws_conj)(EIG_A(r + 1, j)) * u1;
+            }
+        }
+        if (r < n) {
+            const E u0 = u[r];
+            EIG_UNROLL
+            for (int c = 0; c < COLS; c++) {
+                const int j = lane + 32 * c;
+                if (j >= r0 && j < n) y[c] += EIG_FN(ws_conj)(EIG_A(r, j)) * u0;
+            }
+        }
+    }
+#undef EIG_A
+}
+
+/* The same pass over the lower triangle only (complex: warp_sym_reduce):
+ * each entry read serves y_j and, summed over the lanes RG rows at a time
+ * (ws_add_row_sums), y_r. */
+template <int COLS, int NB, int ROWS, typename E>
+__device__ __forceinline__ void EIG_FN(warp_sym_pass_lower)(int lane, int n, E *a, int r0, int kw, int qw,
+                                                          const E *vb, const E *u, int fused, E (&y)[COLS])
+{
+#define EIG_A(i, j) a[(eig_idx)(i) * n + (j)]
+    if (fused) {
+        constexpr int RG = 4; /* few registers left beside the pair's V and W */
+        static_assert(RG % ROWS == 0, "a row group is whole blocks of ROWS rows");
+        /* the lane's columns two at a time (their V and W entries in
+         * registers: all of them, or two rows at a time, spill) */
+        EIG_UNROLL
+        for (int c0 = 0; c0 < COLS; c0 += 2) {
+            if (32 * c0 >= n || 32 * (c0 + 2) <= r0) continue; /* uniform: no column of the pair in range */
+            E vj[NB][2], wj[NB][2], ujp[2];
+            EIG_UNROLL
+            for (int cc = 0; cc < 2; cc++) {
+                const int j = lane + 32 * (c0 + cc);
+                const int ok = j >= r0 && j < n;
+                ujp[cc] = ok ? u[j] : E{};
+                EIG_UNROLL
+                for (int q = 0; q < NB; q++) {
+                    vj[q][cc] = ok && q < qw ? vb[q * n + j] : E{};
+                    wj[q][cc] = ok && q < qw ? EIG_A(kw + q, j) : E{};
+                }
+            }
+            /* the rows that reach the pair's columns, ROWS at a
+             * time, their loads before the stores (a store may
+             * alias a later load: the compiler keeps the order, so
+             * one row at a time would wait a memory latency a row) */
+            const int rs = 32 * c0 > r0 ? 32 * c0 : r0;
+            for (int R = rs & -RG; R < n; R += RG) {
+                E pr[RG];
+                EIG_UNROLL
+                for (int g = 0; g < RG; g++) pr[g] = E{};
+                EIG_UNROLL
+                for (int g0 = 0; g0 < RG; g0 += ROWS) {
+                    E x[ROWS][2];
+                    EIG_UNROLL
+                    for (int g = 0; g < ROWS; g++)
+                        EIG_UNROLL
+                        for (int cc = 0; cc < 2; cc++) {
+                            const int r = R + g0 + g, j = lane + 32 * (c0 + cc);
+                            x[g][cc] = r < n && j >= r0 && j <= r ? EIG_A(r, j) : E{};
+                        }
+                    EIG_UNROLL
+                    for (int g = 0; g < ROWS; g++)
+                        if (R + g0 + g < n)
+                            EIG_FN(warp_sym_fused_row)<NB, 1, E>(lane, n, a, R + g0 + g, c0, r0, kw, qw, vb,
+                                                              u[R + g0 + g], vj, wj, ujp, x[g], y[c0],
+                                                              y[c0 + 1], pr[g0 + g]);
+                }
+                EIG_FN(ws_add_row_sums)<COLS, RG, E>(lane, R, pr, y);
+            }
+        }
+    } else {
+        constexpr int RG = 4;
+        E uj[COLS];
+        EIG_UNROLL
+        for (int c = 0; c < COLS; c++) {
+            const int j = lane + 32 * c;
+            uj[c] = j >= r0 && j < n ? u[j] : E{};
+        }
+        for (int R = r0 & -RG; R < n; R += RG) {
+            E pr[RG];
+            EIG_UNROLL
+            for (int g = 0; g < RG; g++) pr[g] = E{};
+            EIG_UNROLL
+            for (int g = 0; g < RG; g += 2) {
+                const int r = R + g;
+                const E u0 = r < n ? u[r] : E{}, u1 = r + 1 < n ? u[r + 1] : E{};
+                EIG_UNROLL
+                for (int c = 0; c < COLS; c++) {
+                    const int j = lane + 32 * c;
+                    if (32 * c > R + RG - 1 || 32 * c + 31 < r0) continue; /* uniform: right of the rows */
+                    const int ok0 = j >= r0 && j <= r && r < n, ok1 = j >= r0 && j <= r + 1 && r + 1 < n;
+                    const E x0 = ok0 ? EIG_A(r, j) : E{}, x1 = ok1 ? EIG_A(r + 1, j) : E{};
+                    y[c] += EIG_FN(ws_conj)(x0) * u0 + EIG_FN(ws_conj)(x1) * u1;
+                    if (j < r) pr[g] += x0 * uj[c];
+                    if (j < r + 1) pr[g + 1] += x1 * uj[c];
+                }
+            }
+            EIG_FN(ws_add_row_sums)<COLS, RG, E>(lane, R, pr, y);
+        }
+    }
+#undef EIG_A
+}
+
 /* Phase 2 (see the top of the file): LAPACK's blocked reduction (dsytrd
  * with dlatrd's panels; Hermitian: zhetrd / zlatrd) for a warp. a: n x n
- * row-major, full (both triangles), scaled; E: eig_real or wcx. Panels of
+ * row-major, scaled; E: eig_real or wcx. Real: the lower triangle is
+ * mirrored first and a pass streams the whole trailing block (a lane's
+ * column, coalesced). Complex (LOWER): only the lower triangle is read or
+ * kept, and each entry of a pass serves both halves of A u
+ * (ws_add_row_sums); the pass holds four real multiply-adds an entry, so
+ * halving the entries pays (H100, 2026-11-26: Hermitian 4,000 x 128 81.1
+ * -> 66.6 ms, 1,000 x 256 194.8 -> 165.8), where the real pass, with
+ * one, lost as much as it gained (20,000 x 64 values 15.6 -> 18.1, n =
+ * 128 even). Panels of
  * NB reflectors: reflector k's w is made
  * against the trailing block as it stood before the panel (A22 u minus
  * the panel's earlier V W^H + W V^H times u), and the panel's rank-2NB
@@ -308,10 +527,10 @@ __device__ __forceinline__ void EIG_FN(warp_sym_fused_row)(int lane, int n, E *a
  * of twice per reflector (NB = 1 is the unblocked one pass per reflector).
  * Storage while a panel's update is pending: V (the u's, 1 at row k + 1,
  * zero above) in shared memory vb, column q at vb[q n]; W in rows kw + q
- * of a (row k's upper part mirrors column k, read no more once column k
- * is made). What stays for forming Q: u_k below the subdiagonal of column
- * k (as the CPU stores it), tau_k at (k + 1, k) (the subdiagonal: d and e
- * are in shared memory). A lane owns columns lane + 32 c (c < COLS); un: n
+ * of a, right of the diagonal (real: row k mirrors column k, read no more
+ * once column k is made). What stays for forming Q: u_k below the
+ * subdiagonal of column k (as the CPU stores it), tau_k at (k + 1, k)
+ * (the subdiagonal: d and e are in shared memory). A lane owns columns lane + 32 c (c < COLS); un: n
  * elements for a panel's first u while the previous panel's V is in use.
  * Reflectors: n - 2 real; n - 1 complex (the last makes e_{n-2} real, as
  * zhetrd's; warp_sym_reflector), so d and e come out real either way. */
@@ -321,9 +540,11 @@ __device__ void EIG_FN(warp_sym_reduce)(int lane, int n, E *a, eig_real *d, eig_
     const eig_team t = {lane, 32, 0xffffffffu, 0};
     constexpr int ZC = (int)(sizeof(E) / sizeof(eig_real));
     const int kt = n - 3 + ZC; /* reflectors */
+    constexpr int LOWER = ZC == 2;
 #define EIG_A(i, j) a[(eig_idx)(i) * n + (j)]
-    for (int i = 1; i < n; i++)
-        for (int j = lane; j < i; j += 32) EIG_A(j, i) = EIG_FN(ws_conj)(EIG_A(i, j));
+    if (!LOWER)
+        for (int i = 1; i < n; i++)
+            for (int j = lane; j < i; j += 32) EIG_A(j, i) = EIG_A(i, j);
     if (ZC == 2) /* a Hermitian diagonal's imaginary part is ignored, as in LAPACK */
         for (int i = lane; i < n; i += 32) EIG_A(i, i) = EIG_FN(ws_re)(EIG_A(i, i));
     __syncwarp();
@@ -333,10 +554,10 @@ __device__ void EIG_FN(warp_sym_reduce)(int lane, int n, E *a, eig_real *d, eig_
         const int nbk = kt - k0 < NB ? kt - k0 : NB;
         for (int i = 0; i < nbk; i++) {
             const int k = k0 + i, r0 = k + 1;
-            /* column k, rows k.., from row k (the same entries conjugated:
-             * row k was not updated since) minus the update pending on it:
-             * the previous panel's for the first column, else this panel's
-             * first i reflectors */
+            /* column k, rows k.., as it stood before the panel (real: from
+             * row k, coalesced; row k was not updated since) minus the
+             * update pending on it: the previous panel's for the first
+             * column, else this panel's first i reflectors */
             const int qn = i ? i : qw, kv = i ? k0 : kw;
             {
                 E vk[NB], wk[NB];
@@ -346,7 +567,7 @@ __device__ void EIG_FN(warp_sym_reduce)(int lane, int n, E *a, eig_real *d, eig_
                     wk[q] = q < qn ? EIG_FN(ws_conj)(EIG_A(kv + q, k)) : E{};
                 }
                 for (int r = k + lane; r < n; r += 32) {
-                    E x = EIG_FN(ws_conj)(EIG_A(k, r));
+                    E x = LOWER ? EIG_A(r, k) : EIG_A(k, r);
                     EIG_UNROLL
                     for (int q = 0; q < NB; q++)
                         if (q < qn) x -= vb[q * n + r] * wk[q] + EIG_A(kv + q, r) * vk[q];
@@ -377,80 +598,15 @@ __device__ void EIG_FN(warp_sym_reduce)(int lane, int n, E *a, eig_real *d, eig_
                 EIG_A(r0, k) = tk; /* the subdiagonal entry is beta, in e */
             }
             __syncwarp();
-            /* y = A22 u on the lane's columns r0.., one pass over rows r0..
-             * (two rows' loads at a time); the panel's first: the previous
-             * panel's update applied in the same pass, y from the entries
-             * just updated. */
+            /* y = A22 u (the panel's first: with the pending update applied) */
             E y[COLS];
             EIG_UNROLL
             for (int c = 0; c < COLS; c++) y[c] = E{};
-            if (i == 0 && qw > 0) {
-                /* the lane's columns two at a time (their V and W entries in
-                 * registers: all of them, or two rows at a time, spill) */
-                EIG_UNROLL
-                for (int c0 = 0; c0 < COLS; c0 += 2) {
-                    if (32 * c0 >= n || 32 * (c0 + 2) <= r0) continue; /* uniform: no column of the pair in range */
-                    E vj[NB][2], wj[NB][2];
-                    EIG_UNROLL
-                    for (int cc = 0; cc < 2; cc++) {
-                        const int j = lane + 32 * (c0 + cc);
-                        const int ok = j >= r0 && j < n;
-                        EIG_UNROLL
-                        for (int q = 0; q < NB; q++) {
-                            vj[q][cc] = ok && q < qw ? vb[q * n + j] : E{};
-                            wj[q][cc] = ok && q < qw ? EIG_A(kw + q, j) : E{};
-                        }
-                    }
-                    /* ROWS rows at a time, their loads before
-                     * the stores (a store may alias a later load: the
-                     * compiler keeps the order, so one row at a time would
-                     * wait a memory latency a row) */
-                    int r = r0;
-                    for (; r + ROWS <= n; r += ROWS) {
-                        E x[ROWS][2];
-                        EIG_UNROLL
-                        for (int g = 0; g < ROWS; g++)
-                            EIG_UNROLL
-                            for (int cc = 0; cc < 2; cc++) {
-                                const int j = lane + 32 * (c0 + cc);
-                                x[g][cc] = j >= r0 && j < n ? EIG_A(r + g, j) : E{};
-                            }
-                        EIG_UNROLL
-                        for (int g = 0; g < ROWS; g++)
-                            EIG_FN(warp_sym_fused_row)<NB, E>(lane, n, a, r + g, c0, r0, kw, qw, vb, u[r + g], vj, wj,
-                                                              x[g], y[c0], y[c0 + 1]);
-                    }
-                    for (; r < n; r++) {
-                        E x[2];
-                        EIG_UNROLL
-                        for (int cc = 0; cc < 2; cc++) {
-                            const int j = lane + 32 * (c0 + cc);
-                            x[cc] = j >= r0 && j < n ? EIG_A(r, j) : E{};
-                        }
-                        EIG_FN(warp_sym_fused_row)<NB, E>(lane, n, a, r, c0, r0, kw, qw, vb, u[r], vj, wj, x, y[c0],
-                                                          y[c0 + 1]);
-                    }
-                }
-            } else {
-                int r = r0;
-                for (; r + 1 < n; r += 2) {
-                    const E u0 = u[r], u1 = u[r + 1];
-                    EIG_UNROLL
-                    for (int c = 0; c < COLS; c++) {
-                        const int j = lane + 32 * c;
-                        if (j >= r0 && j < n)
-                            y[c] += EIG_FN(ws_conj)(EIG_A(r, j)) * u0 + EIG_FN(ws_conj)(EIG_A(r + 1, j)) * u1;
-                    }
-                }
-                if (r < n) {
-                    const E u0 = u[r];
-                    EIG_UNROLL
-                    for (int c = 0; c < COLS; c++) {
-                        const int j = lane + 32 * c;
-                        if (j >= r0 && j < n) y[c] += EIG_FN(ws_conj)(EIG_A(r, j)) * u0;
-                    }
-                }
-            }
+            const int fused = i == 0 && qw > 0;
+            if constexpr (LOWER)
+                EIG_FN(warp_sym_pass_lower)<COLS, NB, ROWS, E>(lane, n, a, r0, kw, qw, vb, u, fused, y);
+            else
+                EIG_FN(warp_sym_pass_full)<COLS, NB, ROWS, E>(lane, n, a, r0, kw, qw, vb, u, fused, y);
             /* within a panel: y -= V (W^H u) + W (V^H u) over rows r0.. (dlatrd) */
             if (i > 0) {
                 E sw[NB], sv[NB];
