@@ -608,6 +608,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
                   "block-tridiag: %d threads a block (EIG_BLOCK_TRIDIAG_THREADS, _TEAMS) exceed this kernel's limit of %d",
                   bt_ts * bt_teams, fa.maxThreadsPerBlock);
     }
+    const int ws_bt_apart = kernel == K_WARP_SYM && EIG_FN(warp_sym_bt_apart)(p, n, job, sms);
     const int bt_zshared = kernel == K_BLOCK_TRIDIAG && EIG_FN(block_tridiag_z_shared)(p, n, bt_teams);
     const int bt_dc = kernel == K_BLOCK_TRIDIAG && block_tridiag_dc(p, n);
     if (kernel == K_BLOCK_TRIDIAG) work_reals = EIG_FN(block_tridiag_global_reals)(p, n, bt_zshared, bt_dc);
@@ -748,7 +749,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
                                          d_iters, st);
             break;
         case K_WARP_SYM:
-            EIG_FN(warp_sym_launch)(p, n, cnt, in_mw, val_mw, vec_mw, work, d_status, d_iters, st);
+            EIG_FN(warp_sym_launch)(p, n, cnt, in_mw, val_mw, vec_mw, work, d_status, d_iters, ws_bt_apart, st);
             break;
         case K_WARP_TRIDIAG: {
             const int G = warp_tridiag_group(p, n);

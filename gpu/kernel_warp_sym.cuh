@@ -797,10 +797,12 @@ __device__ void EIG_FN(warp_sym_form_q)(int lane, int n, const eig_real *a, eig_
  * once): U is not staged (it would not fit the warp's shared memory) but
  * read from a where it lies, a row's nb entries side by side (one
  * broadcast line for the warp); a lane works on EIG_WARP_SYM_BT_CH of its
- * columns at a time, complex half as many (W: nb x CH registers). tb: nb^2
- * elements of shared memory (T). E: eig_real or wcx. */
+ * columns at a time, complex half as many (W: nb x CH registers): the
+ * lane's column groups g0, g0 + gs, ... of CH columns (every one: 0, 1;
+ * one of warp_sym_bt_groups: g, its count). tb: nb^2 elements of shared
+ * memory (T). E: eig_real or wcx. */
 template <int COLS, typename E>
-__device__ void EIG_FN(warp_sym_back_transform)(int lane, int n, const E *a, E *v, E *tb)
+__device__ void EIG_FN(warp_sym_back_transform)(int lane, int n, const E *a, E *v, E *tb, int g0, int gs)
 {
     constexpr int ZC = (int)(sizeof(E) / sizeof(eig_real));
     constexpr int NB = EIG_WARP_SYM_BT_NB, CW = EIG_WARP_SYM_BT_CH / ZC, CH = COLS < CW ? COLS : CW;
@@ -856,7 +858,7 @@ __device__ void EIG_FN(warp_sym_back_transform)(int lane, int n, const E *a, E *
             }
         }
         __syncwarp();
-        for (int cb = 0; cb < COLS; cb += CH) {
+        for (int cb = g0 * CH; cb < COLS; cb += gs * CH) {
             if (32 * cb >= n) break; /* uniform: no column of the lanes' group in range */
             /* W = U^H V on CH of the lane's columns, W <- T W, V -= U W */
             E W[NB][CH];
@@ -922,10 +924,12 @@ __device__ unsigned long long EIG_FN(warp_sym_prof)[6 + EIG_DC_CLOCKS];
 /* Kernel flags: phase clocks into warp_sym_prof; values only by the
  * one-lane QL instead of the warp's bisection (diagnostics, for comparing);
  * with vectors, divide and conquer and the back-transformation instead of
- * forming Q and the QL iteration (warp_sym_dc). */
+ * forming Q and the QL iteration (warp_sym_dc); the back-transformation
+ * left to warp_sym_bt_kernel (warp_sym_bt_apart). */
 #define EIG_WARP_SYM_PROF 1
 #define EIG_WARP_SYM_VALUES_QL 2
 #define EIG_WARP_SYM_DC 4
+#define EIG_WARP_SYM_BT_APART 8
 
 /* Values only, after the reduction: all 32 lanes bisect (solvers/
  * bisection_impl.h, the team functions: lane 0 prepares the scaled T in
@@ -966,11 +970,12 @@ __device__ int EIG_FN(warp_sym_bisect)(int lane, int n, int st, eig_real sigma, 
  * Against forming Q and the QL on Z: no rotation chain in one lane, and
  * about 5/3 n^3 multiply-adds instead of 2/3 n^3 + the QL's ~3 n^3. dcw:
  * this matrix's global workspace, warp_sym_global_reals; ub: shared
- * memory for T; *c2: the clock between the two (profile). */
+ * memory for T; *c2: the clock between the two (profile); bt 0: v <- Q Z
+ * is left to warp_sym_bt_kernel. */
 template <int COLS, typename E>
 __device__ int EIG_FN(warp_sym_dc_vectors)(int lane, int n, const eig_solve_params &p, const E *a, eig_real *d,
                                            eig_real *e, E *v, eig_real *ub, eig_real *dcw, int leaf, int *it,
-                                           long long *c2)
+                                           long long *c2, int bt)
 {
     const eig_team t = {lane, 32, 0xffffffffu, 0};
     constexpr int ZC = (int)(sizeof(E) / sizeof(eig_real));
@@ -991,7 +996,7 @@ __device__ int EIG_FN(warp_sym_dc_vectors)(int lane, int n, const eig_solve_para
     }
     __syncwarp();
     *c2 = clock64();
-    EIG_FN(warp_sym_back_transform)<COLS, E>(lane, n, a, v, (E *)ub);
+    if (bt) EIG_FN(warp_sym_back_transform)<COLS, E>(lane, n, a, v, (E *)ub, 0, 1);
     return st;
 }
 
@@ -1000,7 +1005,8 @@ __device__ int EIG_FN(warp_sym_dc_vectors)(int lane, int n, const eig_solve_para
  * a lane owns (n <= 32 COLS); NB: reflectors a panel of the reduction; ZC:
  * 1 symmetric, 2 Hermitian (with vectors; divide and conquer always);
  * flags: EIG_WARP_SYM_PROF, EIG_WARP_SYM_VALUES_QL, EIG_WARP_SYM_DC (then
- * dc: dcs reals of workspace a matrix, leaf: its leaf size, 0 default). */
+ * dc: dcs reals of workspace a matrix, leaf: its leaf size, 0 default),
+ * EIG_WARP_SYM_BT_APART. */
 template <int VEC, int COLS, int NB, int ROWS, int ZC>
 __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOCKS)
     EIG_FN(warp_sym_kernel)(eig_solve_params p, int n, eig_idx count, eig_real *in, eig_real *values,
@@ -1040,7 +1046,8 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
         EIG_FN(warp_sym_reduce)<COLS, NB, ROWS, E>(lane, n, a, d, e, eb, eb + NB * n);
         c1 = clock64();
         if (ZC == 2 || (flags & EIG_WARP_SYM_DC)) {
-            st = EIG_FN(warp_sym_dc_vectors)<COLS, E>(lane, n, p, a, d, e, v, buf, dc + m * dcs, leaf, &it, &c2);
+            st = EIG_FN(warp_sym_dc_vectors)<COLS, E>(lane, n, p, a, d, e, v, buf, dc + m * dcs, leaf, &it, &c2,
+                                                      !(flags & EIG_WARP_SYM_BT_APART));
             c3 = clock64();
         } else if constexpr (ZC == 1) {
             EIG_FN(warp_sym_form_q)<COLS>(lane, n, a, v, buf);
@@ -1086,6 +1093,37 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
     }
 }
 
+/* The back-transformation apart (EIG_WARP_SYM_BT_APART): a warp for each
+ * column group of each matrix (warp_sym_bt_groups of them), after
+ * warp_sym_kernel has left Z in v and the reflectors in a; matrices whose
+ * status is not OK are skipped (their NaN is written). A job that gives
+ * an SM fewer matrices than its 16 warp slots ran the reduction, divide
+ * and conquer and this phase on half-empty SMs; here this phase gets
+ * groups times the warps, on the same sums in the same order. */
+template <int COLS, int ZC>
+__global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS)
+    EIG_FN(warp_sym_bt_kernel)(int n, eig_idx count, int groups, const eig_real *in, eig_real *vectors,
+                               const int8_t *status)
+{
+    typedef typename EIG_FN(ws_el)<ZC>::type E;
+    __shared__ eig_real tb[EIG_WARP_SYM_WARPS][ZC * EIG_WARP_SYM_BT_NB * EIG_WARP_SYM_BT_NB];
+    const int lane = (int)(threadIdx.x & 31u), warp = (int)(threadIdx.x >> 5);
+    const eig_idx w = (eig_idx)blockIdx.x * EIG_WARP_SYM_WARPS + warp, m = w / groups;
+    if (m >= count || status[m] != EIG_STATUS_OK) return; /* the whole warp leaves together */
+    const eig_idx nn = (eig_idx)n * n * ZC;
+    EIG_FN(warp_sym_back_transform)<COLS, E>(lane, n, (const E *)(in + m * nn), (E *)(vectors + m * nn), (E *)tb[warp],
+                                              (int)(w % groups), groups);
+}
+
+/* Column groups of the back-transformation: CH columns a lane, as many as
+ * reach n. */
+static int EIG_FN(warp_sym_bt_groups)(const eig_solve_params *p, int n)
+{
+    const int cols = n <= 64 ? 2 : n <= 128 ? 4 : 8, cw = EIG_WARP_SYM_BT_CH / EIG_FN(warp_sym_zc)(p);
+    const int ch = cols < cw ? cols : cw;
+    return (n + 32 * ch - 1) / (32 * ch);
+}
+
 /* The instance for (vectors, n, nb, zc): COLS from n; NB 4 unless
  * EIG_WARP_SYM_NB asks for 1 (unblocked, for comparing) or shared memory
  * is short (warp_sym_nb); Hermitian: with vectors, unblocked, rows of the
@@ -1112,6 +1150,26 @@ static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick)(const eig_solve_params *p
     return p->vectors ? EIG_FN(warp_sym_pick_vec)<1>(n, nb) : EIG_FN(warp_sym_pick_vec)<0>(n, nb);
 }
 
+/* Whether the back-transformation runs apart (warp_sym_bt_kernel): with
+ * vectors by divide and conquer when the whole job gives an SM fewer than
+ * EIG_WARP_SYM_BT_APART_BELOW matrices, of warp_sym_kernel's 16 warp slots
+ * (the count is the job's, as for the kernel's choice; the results do
+ * not depend on it). H100, 2026-11-26 08:43 and 08:55, device-resident
+ * double, ms, together / apart: 7.6 matrices an SM, Hermitian n = 256
+ * 164.5 / 148.8, 192 74.6 / 68.9, 128 25.4 / 22.6, symmetric 256 104.4 /
+ * 91.7; 11.4 an SM, Hermitian 256 188.2 / 195.4; 15.2 an SM, Hermitian
+ * 256 220.8 / 243.3, 192 100.7 / 111.1, symmetric 256 136.0 / 138.2, 192
+ * 63.7 / 66.6 (apart, the phases no longer overlap across a kernel's
+ * matrices). EIG_WARP_SYM_BT_APART=0/1 forces it off/on. */
+#define EIG_WARP_SYM_BT_APART_BELOW 10
+static int EIG_FN(warp_sym_bt_apart)(const eig_solve_params *p, int n, eig_idx job, int sms)
+{
+    if (!p->vectors || !warp_sym_dc(p, n)) return 0;
+    const char *s = getenv("EIG_WARP_SYM_BT_APART");
+    if (s && *s) return atoi(s) != 0;
+    return job < (eig_idx)sms * EIG_WARP_SYM_BT_APART_BELOW;
+}
+
 /* Max dynamic shared memory of the kernel (once per call). */
 static int EIG_FN(warp_sym_set_smem)(const eig_solve_params *p, int n, size_t smem)
 {
@@ -1136,7 +1194,7 @@ static eig_idx EIG_FN(warp_sym_global_reals)(const eig_solve_params *p, int n)
  * divide and conquer (2..32). */
 static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cnt, eig_real *in, eig_real *values,
                                     eig_real *vectors, eig_real *work, int8_t *status, int32_t *iterations,
-                                    cudaStream_t st)
+                                    int bt_apart, cudaStream_t st)
 {
     const unsigned blocks = (unsigned)((cnt + EIG_WARP_SYM_WARPS - 1) / EIG_WARP_SYM_WARPS);
     const size_t smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(p, n) * sizeof(eig_real);
@@ -1145,11 +1203,20 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
     const char *leaf_env = getenv("EIG_TRIDIAG_DC_LEAF");
     const int zc = EIG_FN(warp_sym_zc)(p), dc = warp_sym_dc(p, n), leaf = leaf_env ? atoi(leaf_env) : 0;
     const int flags = (prof ? EIG_WARP_SYM_PROF : 0) | (pq && atoi(pq) ? EIG_WARP_SYM_VALUES_QL : 0) |
-                      (dc ? EIG_WARP_SYM_DC : 0);
+                      (dc ? EIG_WARP_SYM_DC : 0) | (bt_apart ? EIG_WARP_SYM_BT_APART : 0);
     EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p, n);
     kern<<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, p->vectors ? vectors : 0, status,
                                                        iterations, flags, dc ? work : 0,
                                                        EIG_FN(warp_sym_global_reals)(p, n), leaf);
+    if (bt_apart) {
+        const int groups = EIG_FN(warp_sym_bt_groups)(p, n), zc2 = zc == 2;
+        const unsigned bt_blocks = (unsigned)((cnt * groups + EIG_WARP_SYM_WARPS - 1) / EIG_WARP_SYM_WARPS);
+        void (*btk)(int, eig_idx, int, const eig_real *, eig_real *, const int8_t *) =
+            n <= 64 ? (zc2 ? EIG_FN(warp_sym_bt_kernel)<2, 2> : EIG_FN(warp_sym_bt_kernel)<2, 1>)
+            : n <= 128 ? (zc2 ? EIG_FN(warp_sym_bt_kernel)<4, 2> : EIG_FN(warp_sym_bt_kernel)<4, 1>)
+                       : (zc2 ? EIG_FN(warp_sym_bt_kernel)<8, 2> : EIG_FN(warp_sym_bt_kernel)<8, 1>);
+        btk<<<bt_blocks, 32 * EIG_WARP_SYM_WARPS, 0, st>>>(n, cnt, groups, in, vectors, status);
+    }
     if (!prof) return;
     unsigned long long h[6 + EIG_DC_CLOCKS];
     int occ = 0;
