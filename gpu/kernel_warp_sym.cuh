@@ -1154,7 +1154,7 @@ static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick)(const eig_solve_params *p
  * vectors by divide and conquer when the whole job gives an SM fewer than
  * EIG_WARP_SYM_BT_APART_BELOW matrices, of warp_sym_kernel's 16 warp slots
  * (the count is the job's, as for the kernel's choice; the results do
- * not depend on it). H100, 2026-11-26 08:43 and 08:55, device-resident
+ * not depend on it). H100, 2026-11-26 08:24 and 08:29, device-resident
  * double, ms, together / apart: 7.6 matrices an SM, Hermitian n = 256
  * 164.5 / 148.8, 192 74.6 / 68.9, 128 25.4 / 22.6, symmetric 256 104.4 /
  * 91.7; 11.4 an SM, Hermitian 256 188.2 / 195.4; 15.2 an SM, Hermitian
