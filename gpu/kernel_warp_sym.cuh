@@ -54,6 +54,15 @@
  * vectors, 54.25 / 64.07 / 72.61 values, against 124.81 / 176.38 /
  * 247.99 and 54.79 / 64.00 / 72.55 (H100, 05:22 call). */
 #define EIG_WARP_SYM_ROWS 4
+/* Rows whose loads the reduction's read-only pass issues before their
+ * sums, by the columns a lane owns: 2 rows a memory round trip before.
+ * H100, 2026-11-26 09:00, 2 / 4 / 8 rows, values only, ms: 20,000 x 64
+ * 15.29 / 14.59 / 14.27, 10,000 x 96 27.58 / 26.58 / 25.74, 10,000 x 128
+ * 54.88 / 52.68 / 51.22 (vectors 102.23 / 100.67 / 100.24); 4 rows at
+ * 8 columns (n > 128): 4,000 x 192 63.49 / 63.76, 2,000 x 256 73.10 /
+ * 73.01, the same (there the pass is bound by the memory's rate, not its
+ * latency). */
+#define EIG_WARP_SYM_PASS_ROWS(cols) ((cols) <= 4 ? 8 : 4)
 /* __launch_bounds__ minimum blocks an SM: 4 blocks of 4 warps caps the
  * registers at 128 a thread (16 warps an SM at least). 6 (80 registers,
  * 24 warps) spilled and lost: n = 128 / 192 / 256 292.5 / 394.7 / 353.2 ms
@@ -395,7 +404,26 @@ __device__ __forceinline__ void EIG_FN(warp_sym_pass_full)(int lane, int n, E *a
             }
         }
     } else {
+        /* RP rows' loads before their sums: a pass is a chain of memory
+         * round trips, one an RP rows */
+        constexpr int RP = EIG_WARP_SYM_PASS_ROWS(COLS);
         int r = r0;
+        for (; r + RP <= n; r += RP) {
+            E x[RP][COLS];
+            EIG_UNROLL
+            for (int g = 0; g < RP; g++)
+                EIG_UNROLL
+                for (int c = 0; c < COLS; c++) {
+                    const int j = lane + 32 * c;
+                    x[g][c] = j >= r0 && j < n ? EIG_A(r + g, j) : E{};
+                }
+            EIG_UNROLL
+            for (int g = 0; g < RP; g++) {
+                const E ug = u[r + g];
+                EIG_UNROLL
+                for (int c = 0; c < COLS; c++) y[c] += EIG_FN(ws_conj)(x[g][c]) * ug;
+            }
+        }
         for (; r + 1 < n; r += 2) {
             const E u0 = u[r], u1 = u[r + 1];
             EIG_UNROLL
