@@ -200,7 +200,7 @@ __device__ __forceinline__ EIG_FN(wcx) EIG_FN(ws_xor)(EIG_FN(wcx) x, int m)
  * across the lanes. The lanes keep the latter for RG rows R.. (R a
  * multiple of RG) in p; here they are summed over the warp (RG - 1 halving
  * exchanges leave lane l with row R + (l mod RG), then a butterfly over
- * the higher lane bits: 6 shuffles for 4 rows) and added to y of the
+ * the higher lane bits: 6 exchanges for 4 rows, 12 shuffles for complex) and added to y of the
  * row's owner: lane r mod 32, slot r / 32. */
 template <int COLS, int RG, typename E>
 __device__ __forceinline__ void EIG_FN(ws_add_row_sums)(int lane, int R, E (&p)[RG], E (&y)[COLS])
@@ -345,8 +345,8 @@ __device__ __forceinline__ void EIG_FN(warp_sym_fused_row)(int lane, int n, E *a
 }
 
 /* A reflector's pass (warp_sym_reduce): y += A22 u on the lane's columns
- * r0.. (y zero on entry), one pass over rows r0.. (two rows' loads at a
- * time); fused (the panel's first reflector, an update pending): the
+ * r0.. (y zero on entry), one pass over rows r0.. (EIG_WARP_SYM_PASS_ROWS
+ * rows' loads at a time; fused: ROWS); fused (the panel's first reflector, an update pending): the
  * previous panel's update (V in vb, W in rows kw.., qw reflectors)
  * applied in the same pass, y from the entries just updated. Real: the
  * whole trailing block, both triangles kept. */
@@ -521,7 +521,7 @@ __device__ __forceinline__ void EIG_FN(warp_sym_pass_lower)(int lane, int n, E *
                 EIG_UNROLL
                 for (int c = 0; c < COLS; c++) {
                     const int j = lane + 32 * c;
-                    if (32 * c > R + RG - 1 || 32 * c + 31 < r0) continue; /* uniform: right of the rows */
+                    if (32 * c > R + RG - 1 || 32 * c + 31 < r0) continue; /* uniform: no column of it in range */
                     const int ok0 = j >= r0 && j <= r && r < n, ok1 = j >= r0 && j <= r + 1 && r + 1 < n;
                     const E x0 = ok0 ? EIG_A(r, j) : E{}, x1 = ok1 ? EIG_A(r + 1, j) : E{};
                     y[c] += EIG_FN(ws_conj)(x0) * u0 + EIG_FN(ws_conj)(x1) * u1;
@@ -583,7 +583,8 @@ __device__ void EIG_FN(warp_sym_reduce)(int lane, int n, E *a, eig_real *d, eig_
         for (int i = 0; i < nbk; i++) {
             const int k = k0 + i, r0 = k + 1;
             /* column k, rows k.., as it stood before the panel (real: from
-             * row k, coalesced; row k was not updated since) minus the
+             * row k, coalesced; row k was not updated since; complex: the
+             * column itself, a row a lane) minus the
              * update pending on it: the previous panel's for the first
              * column, else this panel's first i reflectors */
             const int qn = i ? i : qw, kv = i ? k0 : kw;
@@ -816,8 +817,8 @@ __device__ void EIG_FN(warp_sym_form_q)(int lane, int n, const eig_real *a, eig_
 #undef EIG_V
 }
 
-/* The back-transformation v <- Q v = H_0 ... H_{kt-1} v (row-major, every
- * column; kt = n - 2 reflectors, complex n - 1) from the reflectors the
+/* The back-transformation v <- Q v = H_0 ... H_{kt-1} v (row-major, the
+ * lanes' column groups below; kt = n - 2 reflectors, complex n - 1) from the reflectors the
  * reduction left in a: blocks of EIG_WARP_SYM_BT_NB from the last,
  * H_k0 ... H_k0+nb-1 = I - U T U^H (dlarft / zlarft, forward),
  * V -= U (T (U^H V)). Against form_q's blocks of four,
@@ -1125,9 +1126,9 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
  * column group of each matrix (warp_sym_bt_groups of them), after
  * warp_sym_kernel has left Z in v and the reflectors in a; matrices whose
  * status is not OK are skipped (their NaN is written). A job that gives
- * an SM fewer matrices than its 16 warp slots ran the reduction, divide
- * and conquer and this phase on half-empty SMs; here this phase gets
- * groups times the warps, on the same sums in the same order. */
+ * an SM few matrices (warp_sym_bt_apart) ran the reduction, divide and
+ * conquer and this phase on half-empty SMs; here this phase gets groups
+ * times the warps, on the same sums in the same order. */
 template <int COLS, int ZC>
 __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS)
     EIG_FN(warp_sym_bt_kernel)(int n, eig_idx count, int groups, const eig_real *in, eig_real *vectors,
@@ -1144,7 +1145,9 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS)
 }
 
 /* Column groups of the back-transformation: CH columns a lane, as many as
- * reach n. */
+ * reach n (COLS and CH as warp_sym_pick_cols and warp_sym_back_transform
+ * choose them; another count would cost speed, not results: the groups
+ * g, g + groups, ... cover every column once for any count). */
 static int EIG_FN(warp_sym_bt_groups)(const eig_solve_params *p, int n)
 {
     const int cols = n <= 64 ? 2 : n <= 128 ? 4 : 8, cw = EIG_WARP_SYM_BT_CH / EIG_FN(warp_sym_zc)(p);
@@ -1154,8 +1157,11 @@ static int EIG_FN(warp_sym_bt_groups)(const eig_solve_params *p, int n)
 
 /* The instance for (vectors, n, nb, zc): COLS from n; NB 4 unless
  * EIG_WARP_SYM_NB asks for 1 (unblocked, for comparing) or shared memory
- * is short (warp_sym_nb); Hermitian: with vectors, unblocked, rows of the
- * fused pass two at a time (registers). */
+ * is short (warp_sym_nb); Hermitian: with vectors, unblocked, the fused
+ * pass's loads two rows at a time to n = 128, four above (H100, 2026-11-26
+ * 09:20, 2 / 4 rows, ms: 10,000 x 64 28.36 / 30.77, 10,000 x 96 92.51 /
+ * 93.75, 4,000 x 128 66.42 / 69.94, 2,000 x 192 100.79 / 99.35, 1,000 x
+ * 256 146.49 / 143.23). */
 typedef void (*EIG_FN(warp_sym_kernel_t))(eig_solve_params, int, eig_idx, eig_real *, eig_real *, eig_real *,
                                           int8_t *, int32_t *, int, eig_real *, eig_idx, int);
 template <int VEC, int NB, int ROWS, int ZC>
@@ -1174,7 +1180,10 @@ static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_vec)(int n, int nb)
 static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick)(const eig_solve_params *p, int n)
 {
     const int zc = EIG_FN(warp_sym_zc)(p), nb = EIG_FN(warp_sym_nb)(n, zc);
-    if (zc == 2) return EIG_FN(warp_sym_pick_cols)<1, 1, 2, 2>(n);
+    if (zc == 2)
+        return n <= 64    ? EIG_FN(warp_sym_kernel)<1, 2, 1, 2, 2>
+               : n <= 128 ? EIG_FN(warp_sym_kernel)<1, 4, 1, 2, 2>
+                          : EIG_FN(warp_sym_kernel)<1, 8, 1, 4, 2>;
     return p->vectors ? EIG_FN(warp_sym_pick_vec)<1>(n, nb) : EIG_FN(warp_sym_pick_vec)<0>(n, nb);
 }
 
@@ -1188,11 +1197,13 @@ static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick)(const eig_solve_params *p
  * 91.7; 11.4 an SM, Hermitian 256 188.2 / 195.4; 15.2 an SM, Hermitian
  * 256 220.8 / 243.3, 192 100.7 / 111.1, symmetric 256 136.0 / 138.2, 192
  * 63.7 / 66.6 (apart, the phases no longer overlap across a kernel's
- * matrices). EIG_WARP_SYM_BT_APART=0/1 forces it off/on. */
+ * matrices). Only where Z has two column groups or more (real n > 128,
+ * complex n > 64): one group would get no more warps.
+ * EIG_WARP_SYM_BT_APART=0/1 forces it off/on there. */
 #define EIG_WARP_SYM_BT_APART_BELOW 10
 static int EIG_FN(warp_sym_bt_apart)(const eig_solve_params *p, int n, eig_idx job, int sms)
 {
-    if (!p->vectors || !warp_sym_dc(p, n)) return 0;
+    if (!p->vectors || !warp_sym_dc(p, n) || EIG_FN(warp_sym_bt_groups)(p, n) < 2) return 0; /* no more warps */
     const char *s = getenv("EIG_WARP_SYM_BT_APART");
     if (s && *s) return atoi(s) != 0;
     return job < (eig_idx)sms * EIG_WARP_SYM_BT_APART_BELOW;
@@ -1255,7 +1266,9 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
         fprintf(stderr, "warp-sym profile n=%d nb=%d blocks/SM=%d: %llu matrices, cycles per matrix: prepare+reduce "
                         "%.0f %s %.0f %s %.0f out %.0f; QL sweeps or bisection steps %.1f\n",
                 n, EIG_FN(warp_sym_nb)(n, zc), occ, h[4], (double)h[0] / h[4], dc ? "D&C" : "formQ",
-                (double)h[1] / h[4], dc ? "backtransform" : "QL/bisect", (double)h[2] / h[4], (double)h[3] / h[4], (double)h[5] / h[4]);
+                (double)h[1] / h[4],
+                !dc ? "QL/bisect" : bt_apart ? "backtransform(apart: not in these clocks)" : "backtransform",
+                (double)h[2] / h[4], (double)h[3] / h[4], (double)h[5] / h[4]);
     if (h[4] && dc)
         fprintf(stderr, "warp-sym profile D&C phases, cycles per matrix: leaves %.0f deflate %.0f roots %.0f "
                         "zhat+U %.0f gather+order %.0f QU %.0f\n", (double)h[6] / h[4], (double)h[7] / h[4],
