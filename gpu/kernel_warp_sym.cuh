@@ -1164,12 +1164,12 @@ static int EIG_FN(warp_sym_bt_groups)(const eig_solve_params *p, int n)
  * 256 146.49 / 143.23). */
 typedef void (*EIG_FN(warp_sym_kernel_t))(eig_solve_params, int, eig_idx, eig_real *, eig_real *, eig_real *,
                                           int8_t *, int32_t *, int, eig_real *, eig_idx, int);
-template <int VEC, int NB, int ROWS, int ZC>
+template <int VEC, int NB, int ROWS, int ZC, int ROWS8 = ROWS> /* ROWS8: ROWS at 8 columns a lane */
 static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_cols)(int n)
 {
     return n <= 64    ? EIG_FN(warp_sym_kernel)<VEC, 2, NB, ROWS, ZC>
            : n <= 128 ? EIG_FN(warp_sym_kernel)<VEC, 4, NB, ROWS, ZC>
-                      : EIG_FN(warp_sym_kernel)<VEC, 8, NB, ROWS, ZC>;
+                      : EIG_FN(warp_sym_kernel)<VEC, 8, NB, ROWS8, ZC>;
 }
 template <int VEC>
 static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_vec)(int n, int nb)
@@ -1180,10 +1180,7 @@ static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_vec)(int n, int nb)
 static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick)(const eig_solve_params *p, int n)
 {
     const int zc = EIG_FN(warp_sym_zc)(p), nb = EIG_FN(warp_sym_nb)(n, zc);
-    if (zc == 2)
-        return n <= 64    ? EIG_FN(warp_sym_kernel)<1, 2, 1, 2, 2>
-               : n <= 128 ? EIG_FN(warp_sym_kernel)<1, 4, 1, 2, 2>
-                          : EIG_FN(warp_sym_kernel)<1, 8, 1, 4, 2>;
+    if (zc == 2) return EIG_FN(warp_sym_pick_cols)<1, 1, 2, 2, 4>(n);
     return p->vectors ? EIG_FN(warp_sym_pick_vec)<1>(n, nb) : EIG_FN(warp_sym_pick_vec)<0>(n, nb);
 }
 
