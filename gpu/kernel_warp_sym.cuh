@@ -30,8 +30,10 @@
  *   5. values unscaled, Z written out row-major; a failure (not converged,
  *      an eigenvalue past the largest float) leaves NaN in every value and
  *      vector slot of the matrix and its status, as the CPU does.
- * Values only (warp_sym_kernel<0, ...>): phases 1 and 2 as above, no V, Q
- * or Z; then all 32 lanes bisect on Sturm counts (solvers/bisection_impl.h,
+ * Values only (warp_sym_kernel<0, ...>): phases 1 and 2 as above (real
+ * from n = 96: the tridiagonal in two stages instead, through a band,
+ * kernel_warp_sym_band.cuh), no V, Q or Z; then all 32 lanes bisect on
+ * Sturm counts (solvers/bisection_impl.h,
  * the team functions: lane 0 prepares the scaled tridiagonal, each lane
  * takes n/32 consecutive indices, values to full precision as the CPU's
  * bisection; NaN on failure). EIG_WARP_SYM_VALUES_QL=1 (diagnostics): the
@@ -260,6 +262,8 @@ __device__ __forceinline__ void EIG_FN(warp_sym_reflector)(EIG_FN(wcx) alpha, ei
     }
 }
 
+#include "kernel_warp_sym_band.cuh"
+
 /* Sweeps the QL phase applies to Z together (eig_tridiag_ql_grouped_team):
  * as many as EIG_QL_GROUP_MAX whose rotations (2n reals a sweep) still let
  * 16 warps share an SM's shared memory (14 KB a warp), at least two.
@@ -291,8 +295,10 @@ static int EIG_FN(warp_sym_nb)(int n, int zc)
  * Hermitian: d, e and the reduction's complex V and u or the
  * back-transformation's complex T (divide and conquer's workspace is in
  * global memory). */
-EIG_HD size_t EIG_FN(warp_sym_smem_reals_nb)(int n, int vectors, int nb, int zc)
+EIG_HD size_t EIG_FN(warp_sym_smem_reals_nb)(int n, int vectors, int nb, int zc, int band)
 {
+    if (band) /* d, e, one or two panels' V; the chase's band over d, e and the first V, the bisection's workspace in it */
+        return (size_t)(2 + band * EIG_WARP_SYM_BAND_NB) * (size_t)n;
     if (zc == 2) { /* the reduction's V and u, or the back-transformation's complex T */
         const size_t r = (size_t)2 * (size_t)(nb + 1) * (size_t)n, tr = 2 * EIG_WARP_SYM_BT_NB * EIG_WARP_SYM_BT_NB;
         return 2 * (size_t)n + (r > tr ? r : tr);
@@ -305,10 +311,34 @@ EIG_HD size_t EIG_FN(warp_sym_smem_reals_nb)(int n, int vectors, int nb, int zc)
     return (size_t)(2 + b) * (size_t)n;
 }
 static int EIG_FN(warp_sym_zc)(const eig_solve_params *p) { return p->kind == EIG_KIND_HERMITIAN ? 2 : 1; }
+/* Values only by the two-stage reduction (kernel_warp_sym_band.cuh),
+ * real, from n = EIG_WARP_SYM_BAND_FROM: 2 with the pending panel's V in
+ * shared memory where two panels' V fit a warp's share, else 1 (that V
+ * below the band in global memory); 0: the one-stage reduction.
+ * EIG_WARP_SYM_BAND=0 turns it off, EIG_WARP_SYM_BAND=1 keeps V in global
+ * memory at every n, EIG_WARP_SYM_BAND_FROM=N moves its start (tuning
+ * knobs, read per batch). H100, 2026-11-26 11:17, values only,
+ * device-resident, ms, one-stage / V shared (where it fits 16 warps an
+ * SM) / V global: 10,000 x 96 25.72 / 22.90 / 25.52, 10,000 x 128 50.96 /
+ * 40.17 / 45.21, 6,000 x 176 80.08 / 56.32 / 65.57, 4,000 x 192 63.94 /
+ * - / 50.56 (V shared at 12 warps an SM, 10:58: 50.46), 2,000 x 256 72.97
+ * / - / 53.16 (8 warps an SM, 10:58: 57.05); below 96 it loses (11:04,
+ * 20,000 x 80: 32.28 one-stage, 34.11 / 32.40 band). */
+#define EIG_WARP_SYM_BAND_FROM 96
+static int EIG_FN(warp_sym_band)(const eig_solve_params *p, int n)
+{
+    const char *s = getenv("EIG_WARP_SYM_BAND"), *f = getenv("EIG_WARP_SYM_BAND_FROM");
+    if (p->vectors || EIG_FN(warp_sym_zc)(p) == 2 || (s && *s && atoi(s) == 0)) return 0;
+    if (n < (f && *f ? atoi(f) : EIG_WARP_SYM_BAND_FROM)) return 0;
+    if (!(s && *s && atoi(s) == 1) &&
+        EIG_FN(warp_sym_smem_reals_nb)(n, 0, 1, 1, 2) * sizeof(eig_real) <= EIG_WARP_SYM_SMEM_PER_WARP)
+        return 2;
+    return EIG_FN(warp_sym_smem_reals_nb)(n, 0, 1, 1, 1) * sizeof(eig_real) <= EIG_WARP_SYM_SMEM_PER_WARP;
+}
 static size_t EIG_FN(warp_sym_smem_reals)(const eig_solve_params *p, int n)
 {
     const int zc = EIG_FN(warp_sym_zc)(p);
-    return EIG_FN(warp_sym_smem_reals_nb)(n, p->vectors, EIG_FN(warp_sym_nb)(n, zc), zc);
+    return EIG_FN(warp_sym_smem_reals_nb)(n, p->vectors, EIG_FN(warp_sym_nb)(n, zc), zc, EIG_FN(warp_sym_band)(p, n));
 }
 
 /* One row r (< n) of the fused pass on the lane's column pair c0, c0 + 1
@@ -1036,7 +1066,7 @@ __device__ int EIG_FN(warp_sym_dc_vectors)(int lane, int n, const eig_solve_para
  * flags: EIG_WARP_SYM_PROF, EIG_WARP_SYM_VALUES_QL, EIG_WARP_SYM_DC (then
  * dc: dcs reals of workspace a matrix, leaf: its leaf size, 0 default),
  * EIG_WARP_SYM_BT_APART. */
-template <int VEC, int COLS, int NB, int ROWS, int ZC>
+template <int VEC, int COLS, int NB, int ROWS, int ZC, int BAND>
 __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOCKS)
     EIG_FN(warp_sym_kernel)(eig_solve_params p, int n, eig_idx count, eig_real *in, eig_real *values,
                             eig_real *vectors, int8_t *status, int32_t *iterations, int flags, eig_real *dc,
@@ -1049,7 +1079,7 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
     if (m >= count) return; /* the whole warp leaves together */
     const eig_team t = {lane, 32, 0xffffffffu, 0};
     const eig_idx nn = (eig_idx)n * n * ZC;
-    eig_real *d = (eig_real *)eig_smem_raw + (eig_idx)warp * EIG_FN(warp_sym_smem_reals_nb)(n, VEC, NB, ZC),
+    eig_real *d = (eig_real *)eig_smem_raw + (eig_idx)warp * EIG_FN(warp_sym_smem_reals_nb)(n, VEC, NB, ZC, BAND),
              *e = d + n, *buf = e + n;
     E *a = (E *)(in + m * nn), *v = VEC ? (E *)(vectors + m * nn) : 0, *eb = (E *)buf;
     eig_real *val = values + m * n;
@@ -1058,8 +1088,17 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOC
     int it = 0;
     int st = EIG_FN(eig_dense_prepare_team)(t, n, in + m * nn, 1, ZC, &sigma, 0);
     if (!VEC) {
-        if (st == EIG_STATUS_OK) EIG_FN(warp_sym_reduce)<COLS, NB, ROWS, E>(lane, n, a, d, e, eb, eb + NB * n);
-        c1 = c2 = clock64();
+        if constexpr (BAND && ZC == 1) { /* the two stages; the chase's clock in the form-Q slot */
+            constexpr int BN = EIG_WARP_SYM_BAND_NB;
+            if (st == EIG_STATUS_OK)
+                EIG_FN(warp_sym_band_reduce)<COLS, BN, BAND == 2>(lane, n, (eig_real *)a, buf, buf + BN * n);
+            c1 = clock64();
+            if (st == EIG_STATUS_OK) EIG_FN(warp_sym_band_chase)<BN>(lane, n, (const eig_real *)a, d); /* d, e, buf */
+            c2 = clock64();
+        } else {
+            if (st == EIG_STATUS_OK) EIG_FN(warp_sym_reduce)<COLS, NB, ROWS, E>(lane, n, a, d, e, eb, eb + NB * n);
+            c1 = c2 = clock64();
+        }
         if (flags & EIG_WARP_SYM_VALUES_QL) {
             /* the CPU's values-only QL on one lane; any failure (the
              * prepare's included) leaves every value NaN */
@@ -1164,12 +1203,12 @@ static int EIG_FN(warp_sym_bt_groups)(const eig_solve_params *p, int n)
  * 256 146.49 / 143.23). */
 typedef void (*EIG_FN(warp_sym_kernel_t))(eig_solve_params, int, eig_idx, eig_real *, eig_real *, eig_real *,
                                           int8_t *, int32_t *, int, eig_real *, eig_idx, int);
-template <int VEC, int NB, int ROWS, int ZC, int ROWS8 = ROWS> /* ROWS8: ROWS at 8 columns a lane */
+template <int VEC, int NB, int ROWS, int ZC, int ROWS8 = ROWS, int BAND = 0> /* ROWS8: ROWS at 8 columns a lane */
 static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_cols)(int n)
 {
-    return n <= 64    ? EIG_FN(warp_sym_kernel)<VEC, 2, NB, ROWS, ZC>
-           : n <= 128 ? EIG_FN(warp_sym_kernel)<VEC, 4, NB, ROWS, ZC>
-                      : EIG_FN(warp_sym_kernel)<VEC, 8, NB, ROWS8, ZC>;
+    return n <= 64    ? EIG_FN(warp_sym_kernel)<VEC, 2, NB, ROWS, ZC, BAND>
+           : n <= 128 ? EIG_FN(warp_sym_kernel)<VEC, 4, NB, ROWS, ZC, BAND>
+                      : EIG_FN(warp_sym_kernel)<VEC, 8, NB, ROWS8, ZC, BAND>;
 }
 template <int VEC>
 static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_vec)(int n, int nb)
@@ -1181,6 +1220,9 @@ static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick)(const eig_solve_params *p
 {
     const int zc = EIG_FN(warp_sym_zc)(p), nb = EIG_FN(warp_sym_nb)(n, zc);
     if (zc == 2) return EIG_FN(warp_sym_pick_cols)<1, 1, 2, 2, 4>(n);
+    if (EIG_FN(warp_sym_band)(p, n) == 2)
+        return EIG_FN(warp_sym_pick_cols)<0, 4, EIG_WARP_SYM_ROWS, 1, EIG_WARP_SYM_ROWS, 2>(n);
+    if (EIG_FN(warp_sym_band)(p, n)) return EIG_FN(warp_sym_pick_cols)<0, 4, EIG_WARP_SYM_ROWS, 1, EIG_WARP_SYM_ROWS, 1>(n);
     return p->vectors ? EIG_FN(warp_sym_pick_vec)<1>(n, nb) : EIG_FN(warp_sym_pick_vec)<0>(n, nb);
 }
 
@@ -1262,7 +1304,8 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
     if (h[4])
         fprintf(stderr, "warp-sym profile n=%d nb=%d blocks/SM=%d: %llu matrices, cycles per matrix: prepare+reduce "
                         "%.0f %s %.0f %s %.0f out %.0f; QL sweeps or bisection steps %.1f\n",
-                n, EIG_FN(warp_sym_nb)(n, zc), occ, h[4], (double)h[0] / h[4], dc ? "D&C" : "formQ",
+                n, EIG_FN(warp_sym_nb)(n, zc), occ, h[4], (double)h[0] / h[4],
+                dc ? "D&C" : EIG_FN(warp_sym_band)(p, n) ? "chase" : "formQ",
                 (double)h[1] / h[4],
                 !dc ? "QL/bisect" : bt_apart ? "backtransform(apart: not in these clocks)" : "backtransform",
                 (double)h[2] / h[4], (double)h[3] / h[4], (double)h[5] / h[4]);
