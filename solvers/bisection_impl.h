@@ -22,6 +22,15 @@
  *  - Eigenvalue j is found by bisecting a bracket with count(lo) <= j <
  *    count(hi). Every count evaluated is also an upper bound for the indices
  *    below it, so clusters cost almost nothing after their first member.
+ *  - Once the bracket holds eigenvalue j alone (count(lo) = j, count(hi) =
+ *    j + 1), the points are chosen by Newton's method on det(T - xI) where
+ *    it converges (det/det' = 1 / sum of q_k'/q_k, from the same pivots),
+ *    a few ulps past the root once its step is that small, so that the
+ *    bracket closes from both sides; every point still only narrows the
+ *    bracket by its count, and the result is still the bracket's upper end
+ *    at adjacent floats: the value bisection alone gives (where counts are
+ *    monotone), in a quarter of the counts on random spectra (H100, n = 128:
+ *    51 counts an eigenvalue before, 11.6 after).
  *
  * Workspace (strided by wks): [0, n) scaled diagonal, [n, 2n) scaled e^2,
  * [2n, 3n) upper bound per index, [3n, 4n) count at that bound. */
@@ -48,6 +57,32 @@ EIG_HD int EIG_FN(eig_sturm_count)(int n, const eig_real *d, eig_idx ds, const e
         if (k + 1 >= n) break;
         q = (d[(eig_idx)(k + 1) * ds] - x) - e2[(eig_idx)k * e2s] / q;
     }
+    return count;
+}
+
+/* eig_sturm_count at x, and in *dlog the derivative of log|det(T - xI)|,
+ * the sum of q_k'/q_k over the pivots (q_k' = -1 + e2_{k-1} q_{k-1}' /
+ * q_{k-1}^2): Newton's step for the eigenvalue nearest x is -1 / *dlog.
+ * The count's pivots as there, made with one reciprocal a row (so a count
+ * may differ from eig_sturm_count's in the last bit of a pivot near zero;
+ * the callers clamp counts into their bracket). *dlog may overflow: the
+ * caller then bisects. */
+EIG_HD int EIG_FN(eig_sturm_count_newton)(int n, const eig_real *d, eig_idx ds, const eig_real *e2, eig_idx e2s,
+                                          eig_real pivmin, eig_real x, eig_real *dlog)
+{
+    int count = 0;
+    eig_real q = d[0] - x, dq = -EIG_ONE, sum = EIG_ZERO;
+    for (int k = 0;; k++) {
+        if (EIG_FABS(q) < pivmin) q = -pivmin;
+        if (q < EIG_ZERO) count++;
+        const eig_real r = EIG_ONE / q;
+        sum += dq * r;
+        if (k + 1 >= n) break;
+        const eig_real t = e2[(eig_idx)k * e2s] * r;
+        q = (d[(eig_idx)(k + 1) * ds] - x) - t;
+        dq = t * (dq * r) - EIG_ONE;
+    }
+    *dlog = sum;
     return count;
 }
 
@@ -160,7 +195,8 @@ EIG_HD int EIG_FN(eig_bisect_indices)(int n, const eig_real *sd, const eig_real 
     for (int j = ja; j <= jb; j++) {
         eig_real hi = ub[(eig_idx)j * wks];
         int chi = (int)ubc[(eig_idx)j * wks];
-        int steps = 0;
+        int steps = 0, guess = 0;
+        eig_real xg = EIG_ZERO, dxold = hi - lo;
         /* Bisect to adjacent floats (hi is then the smallest float whose count
          * passes j: exact for a diagonal matrix), or down to the absolute floor
          * near zero, where walking the exponent range would take 1000 steps. */
@@ -169,22 +205,42 @@ EIG_HD int EIG_FN(eig_bisect_indices)(int n, const eig_real *sd, const eig_real 
             if (mid <= lo || mid >= hi) break;
             if (steps >= cap) { capped = 1; break; }
             steps++;
-            int c = EIG_FN(eig_sturm_count)(n, sd, wks, e2, wks, pivmin, mid);
+            /* j alone in the bracket: Newton's point where it lies inside */
+            const int alone = clo == j && chi == j + 1;
+            const eig_real x = guess && xg > lo && xg < hi ? xg : mid;
+            /* the count with Newton's sum every time (a team's members take
+             * the same path: no divergence between the two) */
+            eig_real dlog = EIG_ZERO;
+            int c = EIG_FN(eig_sturm_count_newton)(n, sd, wks, e2, wks, pivmin, x, &dlog);
             c = c < clo ? clo : (c > chi ? chi : c); /* monotonicity adjustment */
             if (c > j) {
-                /* mid bounds eigenvalues j..c-1 from above; ub is nondecreasing
-                 * in the index and >= hi > mid from j on, so all of them move
+                /* x bounds eigenvalues j..c-1 from above; ub is nondecreasing
+                 * in the index and >= hi > x from j on, so all of them move
                  * (up to jb: slots above are not read here, and in a team,
                  * eig_tridiag_bisect_team_member, they are another member's). */
                 for (int k = j; k < c && k <= jb; k++) {
-                    ub[(eig_idx)k * wks] = mid;
+                    ub[(eig_idx)k * wks] = x;
                     ubc[(eig_idx)k * wks] = (eig_real)c;
                 }
-                hi = mid;
+                hi = x;
                 chi = c;
             } else {
-                lo = mid;
+                lo = x;
                 clo = c;
+            }
+            /* the next point: Newton's while its steps at least halve (else
+             * bisection), pushed a few ulps past the root once that close */
+            guess = 0;
+            if (alone && EIG_ISFINITE(dlog) && dlog != EIG_ZERO) {
+                eig_real dx = -EIG_ONE / dlog;
+                const eig_real tiny = (eig_real)4.0 * EIG_EPS * EIG_FABS(x) + abstol;
+                if ((eig_real)2.0 * EIG_FABS(dx) <= dxold) {
+                    dxold = EIG_FABS(dx);
+                    if (EIG_FABS(dx) < tiny) dx = dx < EIG_ZERO ? -tiny : tiny;
+                    xg = x + dx, guess = 1;
+                } else {
+                    dxold = hi - lo;
+                }
             }
         }
         *iters += steps;
