@@ -308,8 +308,8 @@ __global__ void EIG_FN(warp_jacobi_kernel)(int n, int max_sweeps, eig_idx count,
  * bisection loop (check, scale, squared off-diagonals, Gershgorin interval,
  * the selection's index range), into a per-matrix record in the workspace;
  * then thread (m, k) bisects eigenvalue ja + k of matrix m from the whole
- * bracket, with the same Sturm count, monotonicity clamp and stopping rule as
- * eig_bisect_indices; a last thread per matrix keeps the output ascending
+ * bracket by eig_bisect_bracket, the loop eig_bisect_indices runs (Newton's
+ * points once the eigenvalue is alone); a last thread per matrix keeps the output ascending
  * (counts need not be monotone in floating point) and unscales. */
 static int EIG_FN(eigval_work)(int n) { return 2 * n + EIGV_RECORD; }
 
@@ -374,18 +374,9 @@ __global__ void EIG_FN(eigval_bisect_kernel)(int n, eig_idx count, const eig_rea
     const eig_real pivmin = rec[EIGV_PIVMIN * cs], abstol = rec[EIGV_ABSTOL * cs];
     eig_real lo = rec[EIGV_L * cs], hi = rec[EIGV_U * cs];
     int clo = (int)rec[EIGV_CL * cs], chi = (int)rec[EIGV_CU * cs];
-    const int cap = EIG_FN(eig_bisect_step_cap)();
-    int steps = 0, capped = 0;
-    while (hi - lo > abstol) {
-        eig_real mid = lo + (hi - lo) * (eig_real)0.5;
-        if (mid <= lo || mid >= hi) break;
-        if (steps >= cap) { capped = 1; break; }
-        steps++;
-        int c = EIG_FN(eig_sturm_count)(n, sd, cs, e2, cs, pivmin, mid);
-        c = c < clo ? clo : (c > chi ? chi : c);
-        if (c > j) hi = mid, chi = c;
-        else lo = mid, clo = c;
-    }
+    int steps = 0;
+    const int capped = EIG_FN(eig_bisect_bracket)(n, sd, e2, cs, pivmin, abstol, j, jb, 0, 0, 0, &lo, &clo, &hi, &chi,
+                                                  &steps);
     values[m * n + k] = hi; /* scaled; the finish kernel unscales */
     atomicAdd(&iterations[m], steps);
     if (capped) status[m] = EIG_STATUS_NOT_CONVERGED;

@@ -176,6 +176,70 @@ EIG_HD void EIG_FN(eig_bisect_gershgorin)(int n, const eig_real *sd, const eig_r
  * exponent range and the mantissa (a safety cap only). */
 EIG_HD int EIG_FN(eig_bisect_step_cap)(void) { return sizeof(eig_real) == 8 ? 2304 : 384; }
 
+/* Eigenvalue j of the scaled matrix (diagonal sd, squared off-diagonal e2,
+ * both strided by ts) from a bracket lo < hi with counts clo <= j < chi:
+ * the bracket narrowed to adjacent floats (hi is then the smallest float
+ * whose count passes j: exact for a diagonal matrix), or down to the
+ * absolute floor near zero, where walking the exponent range would take
+ * 1000 steps. The points: midpoints, and Newton's once j is alone in the
+ * bracket (see the top of the file). ub, ubc (NULL: none kept): upper
+ * bounds of indices j..jb and their counts (strided by wks), moved where a
+ * count bounds them. *steps += the counts made. Returns 1 when the step
+ * cap was hit, else 0. */
+EIG_HD int EIG_FN(eig_bisect_bracket)(int n, const eig_real *sd, const eig_real *e2, eig_idx ts, eig_real pivmin,
+                                      eig_real abstol, int j, int jb, eig_real *ub, eig_real *ubc, eig_idx wks,
+                                      eig_real *lo_, int *clo_, eig_real *hi_, int *chi_, int *steps_)
+{
+    const int cap = EIG_FN(eig_bisect_step_cap)();
+    eig_real lo = *lo_, hi = *hi_, xg = EIG_ZERO, dxold = hi - lo;
+    int clo = *clo_, chi = *chi_, steps = 0, guess = 0, capped = 0;
+    while (hi - lo > abstol) {
+        eig_real mid = lo + (hi - lo) * (eig_real)0.5;
+        if (mid <= lo || mid >= hi) break;
+        if (steps >= cap) { capped = 1; break; }
+        steps++;
+        /* j alone in the bracket: Newton's point where it lies inside */
+        const int alone = clo == j && chi == j + 1;
+        const eig_real x = guess && xg > lo && xg < hi ? xg : mid;
+        /* the count with Newton's sum every time (a team's members take
+         * the same path: no divergence between the two) */
+        eig_real dlog = EIG_ZERO;
+        int c = EIG_FN(eig_sturm_count_newton)(n, sd, ts, e2, ts, pivmin, x, &dlog);
+        c = c < clo ? clo : (c > chi ? chi : c); /* monotonicity adjustment */
+        if (c > j) {
+            /* x bounds eigenvalues j..c-1 from above; ub is nondecreasing
+             * in the index and >= hi > x from j on, so all of them move
+             * (up to jb: slots above are not read here, and in a team,
+             * eig_tridiag_bisect_team_member, they are another member's). */
+            for (int k = j; ub && k < c && k <= jb; k++) {
+                ub[(eig_idx)k * wks] = x;
+                ubc[(eig_idx)k * wks] = (eig_real)c;
+            }
+            hi = x;
+            chi = c;
+        } else {
+            lo = x;
+            clo = c;
+        }
+        /* the next point: Newton's while its steps at least halve (else
+         * bisection), pushed a few ulps past the root once that close */
+        guess = 0;
+        if (alone && EIG_ISFINITE(dlog) && dlog != EIG_ZERO) {
+            eig_real dx = -EIG_ONE / dlog;
+            const eig_real tiny = (eig_real)4.0 * EIG_EPS * EIG_FABS(x) + abstol;
+            if ((eig_real)2.0 * EIG_FABS(dx) <= dxold) {
+                dxold = EIG_FABS(dx);
+                if (EIG_FABS(dx) < tiny) dx = dx < EIG_ZERO ? -tiny : tiny;
+                xg = x + dx, guess = 1;
+            } else {
+                dxold = hi - lo;
+            }
+        }
+    }
+    *lo_ = lo, *clo_ = clo, *hi_ = hi, *chi_ = chi, *steps_ += steps;
+    return capped;
+}
+
 /* Eigenvalues with indices ja..jb of the scaled matrix, given a bracket [L, U]
  * with count(L) = cL <= ja and count(U) = cU > jb. Writes them (unscaled by
  * 1/s) ascending into w. Returns 0, or 1 when the step cap was hit. */
@@ -184,7 +248,6 @@ EIG_HD int EIG_FN(eig_bisect_indices)(int n, const eig_real *sd, const eig_real 
                                       int ja, int jb, eig_real L, int cL, eig_real U, int cU,
                                       eig_real s, eig_real *w, eig_idx ws, int *iters)
 {
-    const int cap = EIG_FN(eig_bisect_step_cap)();
     int capped = 0;
     for (int j = ja; j <= jb; j++) {
         ub[(eig_idx)j * wks] = U;
@@ -195,55 +258,8 @@ EIG_HD int EIG_FN(eig_bisect_indices)(int n, const eig_real *sd, const eig_real 
     for (int j = ja; j <= jb; j++) {
         eig_real hi = ub[(eig_idx)j * wks];
         int chi = (int)ubc[(eig_idx)j * wks];
-        int steps = 0, guess = 0;
-        eig_real xg = EIG_ZERO, dxold = hi - lo;
-        /* Bisect to adjacent floats (hi is then the smallest float whose count
-         * passes j: exact for a diagonal matrix), or down to the absolute floor
-         * near zero, where walking the exponent range would take 1000 steps. */
-        while (hi - lo > abstol) {
-            eig_real mid = lo + (hi - lo) * (eig_real)0.5;
-            if (mid <= lo || mid >= hi) break;
-            if (steps >= cap) { capped = 1; break; }
-            steps++;
-            /* j alone in the bracket: Newton's point where it lies inside */
-            const int alone = clo == j && chi == j + 1;
-            const eig_real x = guess && xg > lo && xg < hi ? xg : mid;
-            /* the count with Newton's sum every time (a team's members take
-             * the same path: no divergence between the two) */
-            eig_real dlog = EIG_ZERO;
-            int c = EIG_FN(eig_sturm_count_newton)(n, sd, wks, e2, wks, pivmin, x, &dlog);
-            c = c < clo ? clo : (c > chi ? chi : c); /* monotonicity adjustment */
-            if (c > j) {
-                /* x bounds eigenvalues j..c-1 from above; ub is nondecreasing
-                 * in the index and >= hi > x from j on, so all of them move
-                 * (up to jb: slots above are not read here, and in a team,
-                 * eig_tridiag_bisect_team_member, they are another member's). */
-                for (int k = j; k < c && k <= jb; k++) {
-                    ub[(eig_idx)k * wks] = x;
-                    ubc[(eig_idx)k * wks] = (eig_real)c;
-                }
-                hi = x;
-                chi = c;
-            } else {
-                lo = x;
-                clo = c;
-            }
-            /* the next point: Newton's while its steps at least halve (else
-             * bisection), pushed a few ulps past the root once that close */
-            guess = 0;
-            if (alone && EIG_ISFINITE(dlog) && dlog != EIG_ZERO) {
-                eig_real dx = -EIG_ONE / dlog;
-                const eig_real tiny = (eig_real)4.0 * EIG_EPS * EIG_FABS(x) + abstol;
-                if ((eig_real)2.0 * EIG_FABS(dx) <= dxold) {
-                    dxold = EIG_FABS(dx);
-                    if (EIG_FABS(dx) < tiny) dx = dx < EIG_ZERO ? -tiny : tiny;
-                    xg = x + dx, guess = 1;
-                } else {
-                    dxold = hi - lo;
-                }
-            }
-        }
-        *iters += steps;
+        capped |= EIG_FN(eig_bisect_bracket)(n, sd, e2, wks, pivmin, abstol, j, jb, ub, ubc, wks, &lo, &clo, &hi,
+                                             &chi, iters);
         /* hi, not the midpoint: it is within one float (or abstol) anyway, and
          * it is exact where the count is (a zero or diagonal block). */
         eig_real x = hi;
