@@ -126,9 +126,13 @@
  * (10,000) 69.60 / 54.79; single n = 64 9.77 / 6.56, 96 11.72 / 14.13,
  * 128 30.29 / 29.77 (single keeps warp-tridiag to 128: it wins at 96).
  * Above 128 warp-sym (192 / 256: 64.00 / 72.55; block-tridiag 164.1 /
- * 196.3 at the 03:04 call) (docs/performance.md, "warp-sym"). */
+ * 196.3 at the 03:04 call) (docs/performance.md, "warp-sym"). With the
+ * band and Newton's points in the bisection (2026-11-26 12:05 call,
+ * single, auto (warp-tridiag) / warp-sym): n = 64 9.76 / 6.25, 96 11.79 /
+ * 12.22, 112 23.61 / 16.65, 128 30.25 / 20.72: single from 97 (96 still
+ * warp-tridiag's); double n = 48 6.73 auto, 8.13 warp-sym with the band. */
 #define EIG_WARP_SYM_VALUES_FROM 64
-#define EIG_WARP_SYM_VALUES_FROM_SINGLE 129
+#define EIG_WARP_SYM_VALUES_FROM_SINGLE 97
 /* Shared memory a warp may take: 16 warps (four blocks) an SM. */
 #define EIG_WARP_SYM_SMEM_PER_WARP (14 * 1024)
 /* With vectors from this n up, the tridiagonal's eigenvectors by divide
