@@ -259,7 +259,8 @@ __device__ void EIG_FN(warp_sym_band_reduce)(int lane, int n, eig_real *a, eig_r
                     }
                 }
             }
-            __syncwarp(); /* every lane has read the pending W in rows so.. (other pairs still read them) */
+            /* X into the panel's rows s + k, which the pass does not read (the
+             * lanes read each other's X after the sync below) */
             EIG_UNROLL
             for (int cc = 0; cc < 2; cc++)
                 if (ok[cc])

@@ -28,9 +28,11 @@
  *    a few ulps past the root once its step is that small, so that the
  *    bracket closes from both sides; every point still only narrows the
  *    bracket by its count, and the result is still the bracket's upper end
- *    at adjacent floats: the value bisection alone gives (where counts are
- *    monotone), in a quarter of the counts on random spectra (H100, n = 128:
- *    51 counts an eigenvalue before, 11.6 after).
+ *    at adjacent floats, as bisection's (these counts make their pivots
+ *    with a reciprocal, e2 (1/q), so a result may differ from the plain
+ *    division's by a rounding where a pivot is near zero), in a quarter of
+ *    the counts on random spectra (H100, n = 128: 51 counts an eigenvalue
+ *    before, 11.6 after).
  *
  * Workspace (strided by wks): [0, n) scaled diagonal, [n, 2n) scaled e^2,
  * [2n, 3n) upper bound per index, [3n, 4n) count at that bound. */
