@@ -266,6 +266,45 @@ __device__ __forceinline__ void EIG_FN(warp_sym_reflector)(EIG_FN(wcx) alpha, ei
     }
 }
 
+/* A's strictly lower triangle copied onto its upper one (real, n x n,
+ * row-major), as the real reductions keep the full square; tb: tb_reals
+ * of the warp's shared memory, free for now. In tiles of 16 x 16 through
+ * tb, read by rows and written by rows: entry by entry, each lane's store
+ * went to another row (32 sectors a store), which cost 2,000 x 256
+ * values-only 4.1 of 43.6 ms and 10,000 x 128 2.3 of 26.7 (H100,
+ * 2026-11-26 14:07, the copy skipped on symmetric input to price it;
+ * docs/performance.md, "Values through the band: the pass, the chase,
+ * the copy"). Entry by entry still where tb holds no tile (small n). */
+#define EIG_WS_MIRROR_T 16
+__device__ void EIG_FN(warp_sym_mirror)(int lane, int n, eig_real *a, eig_real *tb, int tb_reals)
+{
+    constexpr int T = EIG_WS_MIRROR_T, TP = T + 1; /* TP: rows padded, the transposed reads conflict-free */
+    if (tb_reals < T * TP) {
+        for (int i = 1; i < n; i++)
+            for (int j = lane; j < i; j += 32) a[(eig_idx)j * n + i] = a[(eig_idx)i * n + j];
+        __syncwarp();
+        return;
+    }
+    const int nt = (n + T - 1) / T, c = lane % T, h = lane / T; /* a load: two rows of a tile */
+    for (int I = 0; I < nt; I++)
+        for (int J = 0; J <= I; J++) {
+            /* tile (I, J): rows I T.., columns J T.., its entries below the diagonal */
+            EIG_UNROLL
+            for (int k = 0; k < T; k += 2) {
+                const int i = I * T + k + h, j = J * T + c;
+                if (i < n && j < i) tb[(k + h) * TP + c] = a[(eig_idx)i * n + j];
+            }
+            __syncwarp();
+            /* onto row J T + k + h, columns I T + c: entry (I T + c, J T + k + h) */
+            EIG_UNROLL
+            for (int k = 0; k < T; k += 2) {
+                const int i = I * T + c, j = J * T + k + h;
+                if (i < n && j < i) a[(eig_idx)j * n + i] = tb[c * TP + k + h];
+            }
+            __syncwarp();
+        }
+}
+
 #include "kernel_warp_sym_band.cuh"
 
 /* Sweeps the QL phase applies to Z together (eig_tridiag_ql_grouped_team):
@@ -604,9 +643,8 @@ __device__ void EIG_FN(warp_sym_reduce)(int lane, int n, E *a, eig_real *d, eig_
     const int kt = n - 3 + ZC; /* reflectors */
     constexpr int LOWER = ZC == 2;
 #define EIG_A(i, j) a[(eig_idx)(i) * n + (j)]
-    if (!LOWER)
-        for (int i = 1; i < n; i++)
-            for (int j = lane; j < i; j += 32) EIG_A(j, i) = EIG_A(i, j);
+    if constexpr (!LOWER) /* vb and un are free until the first panel */
+        EIG_FN(warp_sym_mirror)(lane, n, (eig_real *)a, (eig_real *)vb, (NB + 1) * n);
     if (ZC == 2) /* a Hermitian diagonal's imaginary part is ignored, as in LAPACK */
         for (int i = lane; i < n; i += 32) EIG_A(i, i) = EIG_FN(ws_re)(EIG_A(i, i));
     __syncwarp();

@@ -17,10 +17,11 @@
  *   - an LQ of the rows' right part (dgeqrf's reflectors on the transpose:
  *     lane = column, the rows in registers) gives V (shared memory, one
  *     row per reflector, unit entry at s + NB + q) and the triangle R that
- *     joins the band below the diagonal block; T as dlarft;
+ *     joins the band below the diagonal block;
  *   - one pass over the trailing block (rows and columns s + NB ..) applies
  *     the previous panel's update and makes X = A22 V from the updated
  *     entries (a lane's columns two at a time, ROWS rows' loads ahead);
+ *   - T as dlarft (after the pass, which does not use it);
  *   - W = X T - V (T^T V^T X T) / 2, so that Q^T A22 Q = A22 - V W^T - W V^T
  *     (Q = I - V T V^T), into the panel's rows right of the band (free
  *     once the rows are in V); its update waits for the next panel's pass.
@@ -40,6 +41,8 @@
 template <int NB> __device__ __forceinline__ int warp_sym_chase_len(int n, int p0) { return (n - 2 - p0 + NB) / NB; }
 __device__ __forceinline__ double ws_rhypot(double x, double y) { return rhypot(x, y); }
 __device__ __forceinline__ float ws_rhypot(float x, float y) { return rhypotf(x, y); }
+__device__ __forceinline__ double ws_fma(double x, double y, double z) { return fma(x, y, z); }
+__device__ __forceinline__ float ws_fma(float x, float y, float z) { return fmaf(x, y, z); }
 /* Whole-warp sums of K values at once (their shuffles interleave). */
 template <int K, typename T> __device__ __forceinline__ void ws_sum_k(T (&v)[K])
 {
@@ -71,6 +74,98 @@ __device__ __forceinline__ eig_real EIG_FN(ws_norm)(const eig_team &t, const eig
     return big * EIG_SQRT(EIG_FN(eig_team_reduce)(t, sum, 0, 0));
 }
 
+/* The pass of panel s (rows s..s + NB - 1; see the top): the trailing
+ * block's rows and columns r0 = s + NB.. get the pending panel's update
+ * (PEND; its V as warp_sym_band_reduce keeps it, its W in rows so + k),
+ * and X = A22 U (U: this panel's V, vn) goes to rows s + k, which the pass
+ * does not read (the lanes read each other's X after the caller's sync).
+ * A lane's columns two at a time, ROWS rows' loads ahead. The loop is
+ * written for few instructions a row (H100 SASS before: 423 a group of
+ * four rows, a third of them 64-bit index arithmetic and zeroing selects;
+ * now 295): row pointers stepped by n; a lane whose column is out of
+ * range reads a column the pass does not write instead of a guarded load
+ * (its own column left of r0, or column r0 - 1 past n: finite entries of
+ * A, read and never stored; such a lane's X is not written); the update
+ * as two fused multiply-adds a reflector; an instance of its own for the
+ * first panel, which has nothing pending; the column pairs' loop not
+ * unrolled (unrolling it spilled their registers into the row loop).
+ * H100, 2026-11-26 13:41 (docs/performance.md, "Values through the band:
+ * the pass, the chase, the copy"), values only, 10,000 x 96 / 128: 18.02
+ * -> 15.99 / 31.11 -> 29.43 ms; n = 192, 256 unchanged within 1 %. */
+template <int COLS, int NB, int VS, int PEND>
+__device__ __forceinline__ void EIG_FN(warp_sym_band_pass)(int lane, int n, eig_real *a, int s, int so,
+                                                            const eig_real *vn, const eig_real *vo)
+{
+    constexpr int ROWS = EIG_WARP_SYM_BAND_ROWS;
+    const int r0 = s + NB;
+    const eig_real *wrow = a + (eig_idx)so * n; /* the pending W's rows so + k */
+#pragma unroll 1
+    for (int c0 = 0; c0 < COLS; c0 += 2) {
+        if (32 * c0 >= n || 32 * (c0 + 2) <= r0) continue; /* uniform */
+        int jj[2], jc[2], ok[2];
+        eig_real vj[NB][2], wj[NB][2], xs[NB][2];
+        EIG_UNROLL
+        for (int cc = 0; cc < 2; cc++) {
+            jj[cc] = lane + 32 * (c0 + cc);
+            ok[cc] = jj[cc] >= r0 && jj[cc] < n;
+            jc[cc] = jj[cc] < n ? jj[cc] : r0 - 1; /* past n: a column no lane writes in this pass */
+            EIG_UNROLL
+            for (int k = 0; k < NB; k++) {
+                vj[k][cc] = PEND && ok[cc] ? (VS ? vo[k * n + jj[cc]] : a[(eig_idx)jj[cc] * n + so + k]) : 0;
+                wj[k][cc] = PEND && ok[cc] ? wrow[k * n + jj[cc]] : 0;
+                xs[k][cc] = 0;
+            }
+        }
+        eig_real *row = a + (eig_idx)r0 * n; /* row r */
+        eig_real nx[ROWS][2];
+        EIG_UNROLL
+        for (int g = 0; g < ROWS; g++)
+            EIG_UNROLL
+            for (int cc = 0; cc < 2; cc++) nx[g][cc] = r0 + g < n ? row[g * n + jc[cc]] : 0;
+        for (int r = r0; r < n; r += ROWS, row += ROWS * n) {
+            eig_real x[ROWS][2];
+            EIG_UNROLL
+            for (int g = 0; g < ROWS; g++)
+                EIG_UNROLL
+                for (int cc = 0; cc < 2; cc++) {
+                    x[g][cc] = nx[g][cc];
+                    /* the next rows' loads before this rows' stores (no alias: other rows,
+                     * or, for an out-of-range lane, a column the pass does not write) */
+                    if (r + ROWS + g < n) nx[g][cc] = row[(ROWS + g) * n + jc[cc]];
+                }
+            EIG_UNROLL
+            for (int g = 0; g < ROWS; g++) {
+                const int rr = r + g;
+                if (rr >= n) break; /* uniform */
+                eig_real vr[NB], wr[NB], ur[NB];
+                EIG_UNROLL
+                for (int k = 0; k < NB; k++) {
+                    if (PEND) {
+                        vr[k] = VS ? vo[k * n + rr] : row[g * n + so + k];
+                        wr[k] = wrow[k * n + rr];
+                    }
+                    ur[k] = vn[k * n + rr];
+                }
+                EIG_UNROLL
+                for (int cc = 0; cc < 2; cc++) {
+                    eig_real y = x[g][cc];
+                    if (PEND)
+                        EIG_UNROLL
+                        for (int k = 0; k < NB; k++) y = ws_fma(-wr[k], vj[k][cc], ws_fma(-vr[k], wj[k][cc], y));
+                    if (ok[cc]) row[g * n + jj[cc]] = y;
+                    EIG_UNROLL
+                    for (int k = 0; k < NB; k++) xs[k][cc] = ws_fma(y, ur[k], xs[k][cc]);
+                }
+            }
+        }
+        EIG_UNROLL
+        for (int cc = 0; cc < 2; cc++)
+            if (ok[cc])
+                EIG_UNROLL
+                for (int k = 0; k < NB; k++) a[(eig_idx)(s + k) * n + jj[cc]] = xs[k][cc];
+    }
+}
+
 /* Stage 1 (see the top): a (n x n, row-major, scaled) to a band of
  * half-width NB in its lower triangle (entries (r, j), 0 <= r - j <= NB).
  * vn: NB n reals of shared memory (the panel's V while it is made). The
@@ -84,16 +179,11 @@ template <int COLS, int NB, int VS>
 __device__ void EIG_FN(warp_sym_band_reduce)(int lane, int n, eig_real *a, eig_real *vn, eig_real *vo)
 {
     const eig_team t = {lane, 32, 0xffffffffu, 0};
-    constexpr int ROWS = EIG_WARP_SYM_BAND_ROWS;
 #define EIG_A(i, j) a[(eig_idx)(i) * n + (j)]
 /* the pending V's entry (r, k), any r */
 #define EIG_VO(r, k)                                                                                                   \
     (VS ? vo[(k) * n + (r)] : (r) < so + NB + (k) ? (eig_real)0 : (r) == so + NB + (k) ? (eig_real)1 : EIG_A(r, so + (k)))
-/* the same for rows r > so + 2 NB - 1 (the pass's rows and columns), where V is stored */
-#define EIG_VO_BELOW(r, k) (VS ? vo[(k) * n + (r)] : EIG_A(r, so + (k)))
-    for (int i = 1; i < n; i++)
-        for (int j = lane; j < i; j += 32) EIG_A(j, i) = EIG_A(i, j);
-    __syncwarp();
+    EIG_FN(warp_sym_mirror)(lane, n, a, vn, NB * n); /* vn is free until the first panel */
     int s = 0, so = 0, pend = 0; /* the pending panel: rows so.., V below the band, W in rows so + q */
     for (;; s += NB) {
         const int m = n - s - NB; /* columns right of the band */
@@ -180,7 +270,17 @@ __device__ void EIG_FN(warp_sym_band_reduce)(int lane, int n, eig_real *a, eig_r
                     if (q >= i) EIG_A(j, s + q) = P[q][c];
         }
         __syncwarp(); /* vn complete */
-        /* T (upper, dlarft forward): T(:q, q) = -tau_q T(:q, :q) V(:, :q)^T v_q */
+        /* the pass: rows and columns r0.., the pending update applied,
+         * X = A22 V into row s + q (the lane's own columns) */
+        const int r0 = s + NB;
+        if (pend)
+            EIG_FN(warp_sym_band_pass)<COLS, NB, VS, 1>(lane, n, a, s, so, vn, vo);
+        else
+            EIG_FN(warp_sym_band_pass)<COLS, NB, VS, 0>(lane, n, a, s, so, vn, vo);
+        __syncwarp();
+        /* T (upper, dlarft forward): T(:q, q) = -tau_q T(:q, :q) V(:, :q)^T v_q;
+         * made after the pass, which does not need it, so that its ten
+         * entries are not held in registers across the pass */
         eig_real T[NB][NB], vv[NB * NB];
         EIG_UNROLL
         for (int k = 0; k < NB * NB; k++) vv[k] = 0;
@@ -203,71 +303,6 @@ __device__ void EIG_FN(warp_sym_band_reduce)(int lane, int n, eig_real *a, eig_r
                 T[r][q] = -tau[q] * x;
             }
         }
-        /* the pass: rows and columns r0.., the pending update applied,
-         * X = A22 V into row s + q (the lane's own columns) */
-        const int r0 = s + NB;
-        EIG_UNROLL
-        for (int c0 = 0; c0 < COLS; c0 += 2) {
-            if (32 * c0 >= n || 32 * (c0 + 2) <= r0) continue; /* uniform */
-            int jj[2], ok[2];
-            eig_real vj[NB][2], wj[NB][2], xs[NB][2];
-            EIG_UNROLL
-            for (int cc = 0; cc < 2; cc++) {
-                jj[cc] = lane + 32 * (c0 + cc);
-                ok[cc] = jj[cc] >= r0 && jj[cc] < n;
-                EIG_UNROLL
-                for (int k = 0; k < NB; k++) {
-                    vj[k][cc] = ok[cc] && pend ? EIG_VO_BELOW(jj[cc], k) : 0;
-                    wj[k][cc] = ok[cc] && pend ? EIG_A(so + k, jj[cc]) : 0;
-                    xs[k][cc] = 0;
-                }
-            }
-            eig_real nx[ROWS][2];
-            EIG_UNROLL
-            for (int g = 0; g < ROWS; g++)
-                EIG_UNROLL
-                for (int cc = 0; cc < 2; cc++) nx[g][cc] = ok[cc] && r0 + g < n ? EIG_A(r0 + g, jj[cc]) : 0;
-            for (int r = r0; r < n; r += ROWS) {
-                eig_real x[ROWS][2];
-                EIG_UNROLL
-                for (int g = 0; g < ROWS; g++)
-                    EIG_UNROLL
-                    for (int cc = 0; cc < 2; cc++) {
-                        x[g][cc] = nx[g][cc];
-                        /* the next rows' loads before this rows' stores (no alias: other rows) */
-                        nx[g][cc] = ok[cc] && r + ROWS + g < n ? EIG_A(r + ROWS + g, jj[cc]) : 0;
-                    }
-                EIG_UNROLL
-                for (int g = 0; g < ROWS; g++) {
-                    const int rr = r + g;
-                    if (rr >= n) break; /* uniform */
-                    eig_real vr[NB], wr[NB], ur[NB];
-                    EIG_UNROLL
-                    for (int k = 0; k < NB; k++) {
-                        vr[k] = pend ? EIG_VO_BELOW(rr, k) : 0;
-                        wr[k] = pend ? EIG_A(so + k, rr) : 0;
-                        ur[k] = vn[k * n + rr];
-                    }
-                    EIG_UNROLL
-                    for (int cc = 0; cc < 2; cc++) {
-                        eig_real y = x[g][cc];
-                        EIG_UNROLL
-                        for (int k = 0; k < NB; k++) y -= vr[k] * wj[k][cc] + wr[k] * vj[k][cc];
-                        if (ok[cc]) EIG_A(rr, jj[cc]) = y;
-                        EIG_UNROLL
-                        for (int k = 0; k < NB; k++) xs[k][cc] += y * ur[k];
-                    }
-                }
-            }
-            /* X into the panel's rows s + k, which the pass does not read (the
-             * lanes read each other's X after the sync below) */
-            EIG_UNROLL
-            for (int cc = 0; cc < 2; cc++)
-                if (ok[cc])
-                    EIG_UNROLL
-                    for (int k = 0; k < NB; k++) EIG_A(s + k, jj[cc]) = xs[k][cc];
-        }
-        __syncwarp();
         /* W = Y - V M / 2, Y = X T, M = T^T V^T Y (rows s + q, the lane's columns) */
         eig_real vy[NB * NB];
         EIG_UNROLL
@@ -328,7 +363,6 @@ __device__ void EIG_FN(warp_sym_band_reduce)(int lane, int n, eig_real *a, eig_r
             EIG_A(r, j) = x;
         }
     __syncwarp();
-#undef EIG_VO_BELOW
 #undef EIG_VO
 #undef EIG_A
 }
@@ -341,19 +375,25 @@ __device__ void EIG_FN(warp_sym_band_reduce)(int lane, int n, eig_real *a, eig_r
  * in turn, by a rotation of rows and columns (j + o - 1, j + o), then
  * chases the bulge that makes (NB + 1 below the diagonal) down and off the
  * end, NB rows a rotation. A rotation of (p, p + 1) touches rows and
- * columns p - NB .. p + NB + 1 only, so sweeps overlap: three at a time,
- * one a lane group of 2 NB + 2 (lane l < 2 NB owns the pair ((p, i), (p +
- * 1, i)), i = p - NB .. p - 1, p + 2 .. p + NB + 1; lane 2 NB the 2 x 2
- * block), each started when the sweep before it is far enough ahead that
- * they never touch the same entry (then the order of their rotations does
- * not matter: the results are those of the sweeps one after another).
+ * columns p - NB .. p + NB + 1 only, so sweeps overlap: eight at a time,
+ * one a lane group of NB (lane l owns the pairs ((p, i), (p + 1, i)) at
+ * i = p - NB + l and ((i, p), (i, p + 1)) at i = p + 2 + l; lane 0 also
+ * the 2 x 2 block), each started when the sweep before it is far enough
+ * ahead that they never touch the same entry (then the order of their
+ * rotations does not matter: the results are those of the sweeps one
+ * after another). A step is bound by the instructions every lane issues
+ * (n = 256 at 16 warps an SM: ~1,000 cycles a step), so more sweeps a step
+ * at one more pair a lane means fewer steps. H100, 2026-11-26, chase
+ * cycles a matrix at full occupancy, n = 128 / 256: three groups of ten
+ * lanes (a pair a lane) 2.21 / 8.42 M; six of five 1.26 / 4.47 M (14:01);
+ * eight of four 1.09 / 3.46 M (14:07).
  * Skipped: a rotation whose entry to zero is under eig_reflector_floor
  * (rhypot would overflow on subnormal pairs; leaving it moves A by less
  * than the floor, as for the reflectors). */
 template <int NB>
 __device__ void EIG_FN(warp_sym_band_chase)(int lane, int n, const eig_real *a, eig_real *bs)
 {
-    constexpr int W = NB + 2, GS = 2 * NB + 2, G = 32 / GS; /* lane groups, GS lanes each */
+    constexpr int W = NB + 2, GS = NB, G = 32 / GS; /* lane groups, GS lanes each */
     for (int k = lane; k < W * n; k += 32) {
         const int o = k / n, j = k - o * n;
         bs[k] = o <= NB && j + o < n ? a[(eig_idx)(j + o) * n + j] : 0;
@@ -393,35 +433,40 @@ __device__ void EIG_FN(warp_sym_band_chase)(int lane, int n, const eig_real *a, 
          * moves NB a step, and the entry to zero is the bulge the step
          * before left at (p + 1, p - NB) */
         const int on = t >= mt && t < mend, p = mp0 + (t - mt) * NB, i0 = t == mt ? mj0 : p - NB;
-        /* the lane's pair (its two entries' places in bs: both within the
-         * stored diagonals) */
-        const int m2 = l - NB, i = l < NB ? p - NB + l : p + 2 + m2;
-        const int ix = l < NB ? (NB - l) * n + i : (2 + m2) * n + p, iy = l < NB ? (NB + 1 - l) * n + i : (1 + m2) * n + p + 1;
-        const int pair = on && l < 2 * NB && i >= 0 && i < n;
-        eig_real x = 0, y = 0, dd = 0;
-        if (pair) {
-            x = bs[ix], y = bs[iy];
-        } else if (on && l == 2 * NB) {
-            x = bs[p], y = bs[n + p], dd = bs[p + 1];
-        }
+        /* the lane's pairs, left (p, i), (p + 1, i) at i = p - NB + l and
+         * right (i, p), (i, p + 1) at i = p + 2 + l (their places in bs:
+         * within the stored diagonals); lane 0 also the 2 x 2 block */
+        const int il = p - NB + l, ir = p + 2 + l;
+        const int okl = on && il >= 0, okr = on && ir < n;
+        const int ixl = (NB - l) * n + il, iyl = (NB + 1 - l) * n + il, ixr = (2 + l) * n + p, iyr = (1 + l) * n + p + 1;
+        eig_real xl = 0, yl = 0, xr = 0, yr = 0, x2 = 0, y2 = 0, dd = 0;
+        if (okl) xl = bs[ixl], yl = bs[iyl];
+        if (okr) xr = bs[ixr], yr = bs[iyr];
+        if (on && l == 0) x2 = bs[p], y2 = bs[n + p], dd = bs[p + 1];
+        /* the entry to zero is a left pair's: lane i0 - p + NB of the group */
         const int owner = g * GS + (i0 - p + NB);
-        const eig_real gx = __shfl_sync(0xffffffffu, x, owner & 31), gy = __shfl_sync(0xffffffffu, y, owner & 31);
+        const eig_real gx = __shfl_sync(0xffffffffu, xl, owner & 31), gy = __shfl_sync(0xffffffffu, yl, owner & 31);
         if (on && EIG_FABS(gy) >= floor) {
             const eig_real s2 = gx * gx + gy * gy;
             const eig_real rn = s2 >= EIG_SAFMIN / (EIG_EPS * EIG_EPS) && s2 <= EIG_RMAX ? EIG_RSQRT(s2)
                                                                                       : ws_rhypot(gx, gy);
             const eig_real c = gx * rn, sn = gy * rn;
-            if (pair) {
-                bs[ix] = c * x + sn * y;
-                bs[iy] = i == i0 ? 0 : c * y - sn * x;
-            } else if (l == 2 * NB) {
-                const eig_real cs = c * sn, cc = c * c, ss = sn * sn;
-                bs[p] = cc * x + 2 * cs * y + ss * dd;
-                bs[p + 1] = ss * x - 2 * cs * y + cc * dd;
-                bs[n + p] = cs * (dd - x) + (cc - ss) * y;
+            if (okl) {
+                bs[ixl] = c * xl + sn * yl;
+                bs[iyl] = il == i0 ? 0 : c * yl - sn * xl;
             }
-        } else if (pair && i == i0) {
-            bs[iy] = 0; /* under the floor: dropped */
+            if (okr) {
+                bs[ixr] = c * xr + sn * yr;
+                bs[iyr] = c * yr - sn * xr;
+            }
+            if (l == 0) {
+                const eig_real cs = c * sn, cc = c * c, ss = sn * sn;
+                bs[p] = cc * x2 + 2 * cs * y2 + ss * dd;
+                bs[p + 1] = ss * x2 - 2 * cs * y2 + cc * dd;
+                bs[n + p] = cs * (dd - x2) + (cc - ss) * y2;
+            }
+        } else if (okl && il == i0) {
+            bs[iyl] = 0; /* under the floor: dropped */
         }
         __syncwarp();
     }
