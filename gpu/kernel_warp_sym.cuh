@@ -31,7 +31,7 @@
  *      an eigenvalue past the largest float) leaves NaN in every value and
  *      vector slot of the matrix and its status, as the CPU does.
  * Values only (warp_sym_kernel<0, ...>): phases 1 and 2 as above (real
- * from n = 96: the tridiagonal in two stages instead, through a band,
+ * from n = 68: the tridiagonal in two stages instead, through a band,
  * kernel_warp_sym_band.cuh), no V, Q or Z; then all 32 lanes bisect on
  * Sturm counts (solvers/bisection_impl.h,
  * the team functions: lane 0 prepares the scaled tridiagonal, each lane
@@ -130,9 +130,16 @@
  * band and Newton's points in the bisection (2026-11-26 12:05 call,
  * single, auto (warp-tridiag) / warp-sym): n = 64 9.76 / 6.25, 96 11.79 /
  * 12.22, 112 23.61 / 16.65, 128 30.25 / 20.72: single from 97 (96 still
- * warp-tridiag's); double n = 48 6.73 auto, 8.13 warp-sym with the band. */
-#define EIG_WARP_SYM_VALUES_FROM 64
-#define EIG_WARP_SYM_VALUES_FROM_SINGLE 97
+ * warp-tridiag's); double n = 48 6.73 auto, 8.13 warp-sym with the band.
+ * With the faster band pass and chase and the tiled copy of the lower
+ * triangle (2026-11-26 14:19-14:21 calls, warp-tridiag / warp-sym):
+ * double n = 48 (20,000) 6.77 / 6.22 but (100,000) 27.21 / 30.14, 56
+ * (20,000) 10.06 / 8.14, (100,000) 46.80 / 38.88: double from 56; single
+ * n = 48 (20,000) 3.74 / 4.10, 56 (20,000) 4.65 / 5.05, (100,000) 21.29 /
+ * 24.32, 64 (20,000) 9.84 / 6.13, (100,000) 31.74 / 29.13, 80 8.68 / 6.17,
+ * 96 11.82 / 8.47: single from 64. */
+#define EIG_WARP_SYM_VALUES_FROM 56
+#define EIG_WARP_SYM_VALUES_FROM_SINGLE 64
 /* Shared memory a warp may take: 16 warps (four blocks) an SM. */
 #define EIG_WARP_SYM_SMEM_PER_WARP (14 * 1024)
 /* With vectors from this n up, the tridiagonal's eigenvectors by divide
@@ -365,9 +372,14 @@ static int EIG_FN(warp_sym_zc)(const eig_solve_params *p) { return p->kind == EI
  * SM) / V global: 10,000 x 96 25.72 / 22.90 / 25.52, 10,000 x 128 50.96 /
  * 40.17 / 45.21, 6,000 x 176 80.08 / 56.32 / 65.57, 4,000 x 192 63.94 /
  * - / 50.56 (V shared at 12 warps an SM, 10:58: 50.46), 2,000 x 256 72.97
- * / - / 53.16 (8 warps an SM, 10:58: 57.05); below 96 it loses (11:04,
- * 20,000 x 80: 32.28 one-stage, 34.11 / 32.40 band). */
-#define EIG_WARP_SYM_BAND_FROM 96
+ * / - / 53.16 (8 warps an SM, 10:58: 57.05); below 96 it lost (11:04,
+ * 20,000 x 80: 32.28 one-stage, 34.11 / 32.40 band). With the faster
+ * pass and chase (14:19-14:21 calls, one-stage / band, double; single in
+ * brackets): 20,000 x 64 10.12 / 11.24 (6.08 / 7.07), 20,000 x 68 16.68 /
+ * 15.46 (10.21 / 9.35), 20,000 x 72 18.87 / 17.02 (11.42 / 10.15), 10,000
+ * x 80 12.72 / 10.40 (7.27 / 6.17), 10,000 x 88 15.98 / 12.39 (9.10 /
+ * 7.44): from 68. */
+#define EIG_WARP_SYM_BAND_FROM 68
 static int EIG_FN(warp_sym_band)(const eig_solve_params *p, int n)
 {
     const char *s = getenv("EIG_WARP_SYM_BAND"), *f = getenv("EIG_WARP_SYM_BAND_FROM");
