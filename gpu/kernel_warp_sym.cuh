@@ -132,7 +132,7 @@
  * 12.22, 112 23.61 / 16.65, 128 30.25 / 20.72: single from 97 (96 still
  * warp-tridiag's); double n = 48 6.73 auto, 8.13 warp-sym with the band.
  * With the faster band pass and chase and the tiled copy of the lower
- * triangle (2026-11-26 14:19-14:21 calls, warp-tridiag / warp-sym):
+ * triangle (2026-11-26 14:20-14:21 calls, warp-tridiag / warp-sym):
  * double n = 48 (20,000) 6.77 / 6.22 but (100,000) 27.21 / 30.14, 56
  * (20,000) 10.06 / 8.14, (100,000) 46.80 / 38.88: double from 56; single
  * n = 48 (20,000) 3.74 / 4.10, 56 (20,000) 4.65 / 5.05, (100,000) 21.29 /
@@ -374,7 +374,7 @@ static int EIG_FN(warp_sym_zc)(const eig_solve_params *p) { return p->kind == EI
  * - / 50.56 (V shared at 12 warps an SM, 10:58: 50.46), 2,000 x 256 72.97
  * / - / 53.16 (8 warps an SM, 10:58: 57.05); below 96 it lost (11:04,
  * 20,000 x 80: 32.28 one-stage, 34.11 / 32.40 band). With the faster
- * pass and chase (14:19-14:21 calls, one-stage / band, double; single in
+ * pass and chase (14:20-14:21 calls, one-stage / band, double; single in
  * brackets): 20,000 x 64 10.12 / 11.24 (6.08 / 7.07), 20,000 x 68 16.68 /
  * 15.46 (10.21 / 9.35), 20,000 x 72 18.87 / 17.02 (11.42 / 10.15), 10,000
  * x 80 12.72 / 10.40 (7.27 / 6.17), 10,000 x 88 15.98 / 12.39 (9.10 /
