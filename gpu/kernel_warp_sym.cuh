@@ -1274,9 +1274,9 @@ static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick)(const eig_solve_params *p
 {
     const int zc = EIG_FN(warp_sym_zc)(p), nb = EIG_FN(warp_sym_nb)(n, zc);
     if (zc == 2) return EIG_FN(warp_sym_pick_cols)<1, 1, 2, 2, 4>(n);
-    if (EIG_FN(warp_sym_band)(p, n) == 2)
-        return EIG_FN(warp_sym_pick_cols)<0, 4, EIG_WARP_SYM_ROWS, 1, EIG_WARP_SYM_ROWS, 2>(n);
-    if (EIG_FN(warp_sym_band)(p, n)) return EIG_FN(warp_sym_pick_cols)<0, 4, EIG_WARP_SYM_ROWS, 1, EIG_WARP_SYM_ROWS, 1>(n);
+    const int band = EIG_FN(warp_sym_band)(p, n);
+    if (band == 2) return EIG_FN(warp_sym_pick_cols)<0, 4, EIG_WARP_SYM_ROWS, 1, EIG_WARP_SYM_ROWS, 2>(n);
+    if (band == 1) return EIG_FN(warp_sym_pick_cols)<0, 4, EIG_WARP_SYM_ROWS, 1, EIG_WARP_SYM_ROWS, 1>(n);
     return p->vectors ? EIG_FN(warp_sym_pick_vec)<1>(n, nb) : EIG_FN(warp_sym_pick_vec)<0>(n, nb);
 }
 

@@ -174,7 +174,7 @@ __device__ __forceinline__ void EIG_FN(warp_sym_band_pass)(int lane, int n, eig_
  * V(r, k) at (r, so + k) for r > so + NB + k (1 at r = so + NB + k, 0
  * above; a reflector with tau 0 adds nothing whatever its V, since its T
  * row and column are 0), so that shared memory holds one panel's V and a
- * warp's share fits 16 warps an SM to n = 256 (warp_sym_band_mode). */
+ * warp's share fits 16 warps an SM to n = 256 (warp_sym_band). */
 template <int COLS, int NB, int VS>
 __device__ void EIG_FN(warp_sym_band_reduce)(int lane, int n, eig_real *a, eig_real *vn, eig_real *vo)
 {
