@@ -24,6 +24,7 @@ stages='warning|reader=|^read|^solve|^write|^setup|^pin|^finish|^total|overlap|w
 timed() { /usr/bin/time -f "$1 wall %e s" "${@:2}"; }
 old_paths=(env EIG_DIRECT_READ=0 EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0 EIG_RETIRE_GPU=0 EIG_WRITEBACK=0 EIG_ONE_NODE_PML=0)
 mpi1=(mpirun -np 1 --bind-to none)
+export HWLOC_COMPONENTS=${HWLOC_COMPONENTS:--opencl} # as the job scripts start mpirun (docs/jobs.md "Start-up")
 # solve3 LABEL OUTPUT_STEM SOLVE_ARGS...: before, old, new; outputs compared
 solve3() {
   local label=$1 stem=$2; shift 2

@@ -12,6 +12,10 @@ fi
 ranks=${RANKS:-$([ "$gpus" -gt 0 ] && echo "$gpus" || echo 2)}
 cpus=$(env -u OMP_NUM_THREADS nproc)
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-$((cpus / ranks > 1 ? cpus / ranks : 1))}
+# mpirun's hwloc would open every GPU through its OpenCL plugin, 0.2-0.3 s
+# of each start on an H100 node; the ranks open the GPU with CUDA anyway
+# (docs/jobs.md "Start-up").
+export HWLOC_COMPONENTS=${HWLOC_COMPONENTS:--opencl}
 # shellcheck disable=SC2034  # used by the scripts that source this file
 launch=(mpirun --oversubscribe --bind-to none -x OMP_NUM_THREADS -np "$ranks")
 [ "$(id -u)" -eq 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1

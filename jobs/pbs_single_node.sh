@@ -52,6 +52,10 @@ cd "${PBS_O_WORKDIR:-.}"
 # Each rank runs on its ompthreads CPUs (PBS sets OMP_NUM_THREADS from the
 # select line's ompthreads; docs/jobs.md "Cores per rank").
 export OMP_NUM_THREADS=${OMP_NUM_THREADS:-8}
+# mpirun's hwloc would open every GPU through its OpenCL plugin, 0.2-0.3 s
+# of each start on an H100 node; the ranks open the GPU with CUDA anyway
+# (docs/jobs.md "Start-up").
+export HWLOC_COMPONENTS=${HWLOC_COMPONENTS:--opencl}
 nodes=1
 [ -n "${PBS_NODEFILE:-}" ] && nodes=$(sort -u "$PBS_NODEFILE" | wc -l)
 np=$((nodes * GPUS_PER_NODE))

@@ -53,6 +53,10 @@ attempt=${SLURM_RESTART_COUNT:-0}
 # --cpus-per-task from sbatch: the launch line passes it, SRUN_CPUS_PER_TASK
 # any other srun.
 export OMP_NUM_THREADS=${SLURM_CPUS_PER_TASK:-1}
+# mpirun's hwloc would open every GPU through its OpenCL plugin, 0.2-0.3 s
+# of each start on an H100 node; the ranks open the GPU with CUDA anyway
+# (docs/jobs.md "Start-up").
+export HWLOC_COMPONENTS=${HWLOC_COMPONENTS:--opencl}
 [ -n "${SLURM_CPUS_PER_TASK:-}" ] && export SRUN_CPUS_PER_TASK=$SLURM_CPUS_PER_TASK
 source_args=("$INPUT")
 [ -n "$SYNTHETIC" ] && source_args=(--synthetic "$SYNTHETIC")
