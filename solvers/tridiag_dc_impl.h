@@ -304,6 +304,76 @@ EIG_HD int EIG_FN(eig_dc_secular_root)(int K, const eig_real *dk, const eig_real
     } while (0)
 #endif
 
+/* The merge's Q U on FP64 tensor cores (sm_80 and later, double; a team of
+ * whole warps): each warp takes 32 rows by 16 columns of U as 4 x 2 tiles
+ * of mma.m8n8k4 (8 x 8 results from 8 x 4 of w2 and 4 x 8 of U, one value
+ * of each a lane), so a lane loads 6 values for 2,048 multiply-adds where
+ * the per-lane tiles load 12 for 1,024. Full FP64 products and sums, in
+ * another order than the per-lane tiles'. Pad rows and columns read
+ * zeros. H100, 2026-11-26 16:27 UTC: warp-sym's Q U at n = 192 9.4 M
+ * cycles a matrix against 21.4 M; symmetric with vectors 4,000 x 192
+ * 110.3 ms against 122.0 (docs/performance.md). -DEIG_DC_QU_MMA=0: off. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#ifndef EIG_DC_MMA_ONCE
+#define EIG_DC_MMA_ONCE
+#ifndef EIG_DC_QU_MMA
+#define EIG_DC_QU_MMA 1
+#endif
+/* d (8 x 8, two values a lane) += a (8 x 4, one a lane) b (4 x 8, one a lane) */
+__device__ __forceinline__ void eig_dc_dmma(double &d0, double &d1, double a, double b)
+{
+    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+        : "+d"(d0), "+d"(d1)
+        : "d"(a), "d"(b));
+}
+#endif
+#if EIG_IS_DOUBLE && EIG_DC_QU_MMA
+#define EIG_DC_QU_ON_TENSOR_CORES 1
+#define EIG_DC_QU_MMA_TILES()                                                                                        \
+    do {                                                                                                             \
+        const int RT = (N + 31) / 32, CT = (K + 15) / 16, grp = lane >> 2, tig = lane & 3;                           \
+        for (int x = g; x < RT * CT; x += G) {                                                                       \
+            const int i0 = 32 * (x % RT) + grp, q0 = 16 * (x / RT);                                                  \
+            double acc[4][2][2] = {{{0}}};                                                                           \
+            const double *uq[2];                                                                                     \
+            int qin[2];                                                                                              \
+            EIG_UNROLL                                                                                               \
+            for (int f = 0; f < 2; f++) {                                                                            \
+                const int q = q0 + grp + 8 * f;                                                                      \
+                qin[f] = q < K, uq[f] = w.u + (eig_idx)(q < K ? q : 0) * K;                                          \
+            }                                                                                                        \
+            for (int c = 0; c < K; c += 8) { /* two steps of 4: their loads before their products */                 \
+                double xa[2][4], xb[2][2];                                                                           \
+                EIG_UNROLL                                                                                           \
+                for (int s = 0; s < 2; s++) {                                                                        \
+                    const int cc = c + 4 * s + tig;                                                                  \
+                    const double *wc = w.w2 + (eig_idx)(cc < K ? cc : 0) * N;                                        \
+                    EIG_UNROLL                                                                                       \
+                    for (int r = 0; r < 4; r++) xa[s][r] = cc < K && i0 + 8 * r < N ? wc[i0 + 8 * r] : 0.0;         \
+                    EIG_UNROLL                                                                                       \
+                    for (int f = 0; f < 2; f++) xb[s][f] = cc < K && qin[f] ? uq[f][cc] : 0.0;                      \
+                }                                                                                                    \
+                EIG_UNROLL                                                                                           \
+                for (int s = 0; s < 2; s++)                                                                          \
+                    EIG_UNROLL                                                                                       \
+                    for (int r = 0; r < 4; r++)                                                                      \
+                        EIG_UNROLL                                                                                   \
+                        for (int f = 0; f < 2; f++) eig_dc_dmma(acc[r][f][0], acc[r][f][1], xa[s][r], xb[s][f]);     \
+            }                                                                                                        \
+            EIG_UNROLL                                                                                               \
+            for (int r = 0; r < 4; r++)                                                                              \
+                EIG_UNROLL                                                                                           \
+                for (int f = 0; f < 2; f++)                                                                          \
+                    EIG_UNROLL                                                                                       \
+                    for (int h = 0; h < 2; h++) {                                                                    \
+                        const int q = q0 + 8 * f + 2 * tig + h;                                                      \
+                        if (i0 + 8 * r < N && q < K) EIG_ZB(i0 + 8 * r, w.rank[q]) = acc[r][f][h];                    \
+                    }                                                                                                \
+        }                                                                                                            \
+    } while (0)
+#endif
+#endif
+
 /* Merges the solved halves [a, m), [m, b) of the block [a, b): d[a..b) and
  * Z's block hold their eigenpairs (each half ascending); afterwards the
  * block's. wide: Q U in tiles of 8 columns instead of 4 (eig_tridiag_dc_team).
@@ -451,8 +521,14 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
      * coalesced line for the warp) by 4 or 8 columns (wide; one address of
      * U for the whole warp), 16 or 32 sums from 8 or 12 loads a step, the
      * loads of EIG_DC_QU_STEPS steps issued before their sums
-     * (EIG_DC_QU_TILES); the deflated columns as they are */
+     * (EIG_DC_QU_TILES), or a warp's tiles on tensor cores
+     * (EIG_DC_QU_MMA_TILES); the deflated columns as they are */
     const int L = EIG_FN(eig_team_lanes)(t), lane = t.rank % L, G = t.size / L, g = t.rank / L;
+#ifdef EIG_DC_QU_ON_TENSOR_CORES
+    if (L == 32)
+        EIG_DC_QU_MMA_TILES();
+    else
+#endif
     if (wide)
         EIG_DC_QU_TILES(8);
     else
@@ -466,6 +542,8 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
 #undef EIG_ZB
     return fail;
 }
+#undef EIG_DC_QU_ON_TENSOR_CORES /* the next precision decides afresh */
+#undef EIG_DC_QU_MMA_TILES
 
 EIG_HD int EIG_FN(eig_tridiag_dc_team)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
                                        eig_real *z, eig_idx zr, eig_idx zk, eig_real *work, eig_real *swork, int leaf,
