@@ -33,7 +33,9 @@
  * swork. leaf: the largest leaf (2..32; else EIG_DC_LEAF). wide: the
  * merges' Q U in tiles of 8 columns of U instead of 4 (half the reads of
  * Q, 16 more registers a thread: a constant at each call, so that a kernel
- * that passes 0 keeps its registers). Team: the leaves a
+ * that passes 0 keeps its registers); on a GPU with FP64 tensor cores a
+ * double-precision team of whole warps multiplies on them instead
+ * (EIG_DC_QU_MMA_TILES). Team: the leaves a
  * warp each (block teams of whole warps) or the whole team one after
  * another; every merge by the whole team, its loops dealt out; scalar
  * decisions (deflation) by the leader, published through work. Status:
