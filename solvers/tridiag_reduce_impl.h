@@ -830,6 +830,7 @@ EIG_HD int EIG_FN(eig_sym_tridiag_vectors_team)(eig_team t, int n, eig_real *a, 
     eig_team_sync(t);
     if (st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, w, ws, sigma))
         st = EIG_STATUS_INVALID_INPUT; /* an eigenvalue beyond the largest float */
+    eig_team_sync(t); /* every member has read w before any overwrites it (NaN or unscaled) */
     if (st != EIG_STATUS_OK) {
         EIG_FN(eig_fill_nan_team)(t, n, w, ws);
         EIG_FN(eig_fill_nan_team)(t, (eig_idx)n * n, v, vs);
@@ -888,6 +889,7 @@ EIG_HD int EIG_FN(eig_herm_tridiag_vectors_team)(eig_team t, int n, eig_real *a,
     eig_team_sync(t);
     if (st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, w, ws, sigma))
         st = EIG_STATUS_INVALID_INPUT; /* an eigenvalue beyond the largest float */
+    eig_team_sync(t); /* every member has read w before any overwrites it (NaN or unscaled) */
     if (st != EIG_STATUS_OK) {
         EIG_FN(eig_fill_nan_team)(t, n, w, ws);
         EIG_FN(eig_fill_nan_team)(t, 2 * (eig_idx)n * n, v, vs);
