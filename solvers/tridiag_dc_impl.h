@@ -321,10 +321,12 @@ EIG_HD int EIG_FN(eig_dc_secular_root)(int K, const eig_real *dk, const eig_real
 #ifndef EIG_DC_QU_MMA
 #define EIG_DC_QU_MMA 1
 #endif
-/* d (8 x 8, two values a lane) += a (8 x 4, one a lane) b (4 x 8, one a lane) */
+/* d (8 x 8, two values a lane) += a (8 x 4, one a lane) b (4 x 8, one a lane).
+ * volatile: the compiler may not sink it under a lane's condition (every
+ * lane of the warp must run each mma.sync.aligned). */
 __device__ __forceinline__ void eig_dc_dmma(double &d0, double &d1, double a, double b)
 {
-    asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
+    asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, {%0, %1};"
         : "+d"(d0), "+d"(d1)
         : "d"(a), "d"(b));
 }
