@@ -2,7 +2,8 @@
  * Symmetric and Hermitian, values and vectors, both precisions. The block
  * is one eig_team (solvers/eig_hd.h) running the same solvers/ code as the
  * CPU (eig_sym_tridiag_ql_team / eig_herm_tridiag_ql_team): the Householder
- * reduction's A u a thread per row and its rank-2 update a thread per column,
+ * reduction on the whole square (solvers/tridiag_reduce_square_impl.h: A u
+ * and the rank-2 update a thread per column, a warp on one row at a time),
  * Q formed a column per thread, the unitary diagonal scaling, then implicit
  * QL: the leader chases each sweep (rotations to shared memory) while the
  * rest of the block applies the sweep before it to Z, a row per thread

@@ -105,6 +105,83 @@ EIG_HD void EIG_FN(eig_fill_nan_team)(eig_team t, eig_idx count, eig_real *x, ei
     for (eig_idx i = t.rank; i < count; i += t.size) x[i * xs] = nan;
 }
 
+/* Step k's reflector from column k (dlarfg / zlarfg; its norm below row
+ * r0 = k + 1, xnorm, at or above the floor): rows r0 + 1.. of column k
+ * become u (u_r0 = 1 implied), copied to ub (and ub's r0 set) when ub is
+ * not NULL; beta goes to *beta (complex: *beta, *beta_im) and tau is
+ * returned. Ends on a team sync. */
+EIG_HD eig_real EIG_FN(eig_sym_reflector_team)(eig_team t, int n, eig_real *a, eig_idx as, int k, eig_real xnorm,
+                                               eig_real *ub, eig_real *beta)
+{
+    const int r0 = k + 1;
+    const eig_real alpha = a[((eig_idx)r0 * n + k) * as];
+    /* beta gets the sign opposite to alpha: no cancellation in alpha - beta */
+    const eig_real b = -EIG_COPYSIGN(EIG_HYPOT(alpha, xnorm), alpha), scale = 1 / (alpha - b);
+    EIG_TEAM_FOR(t, i, r0 + 1, n - 1) {
+        eig_real *x = &a[((eig_idx)i * n + k) * as];
+        *x *= scale;
+        if (ub) ub[i] = *x;
+    }
+    if (ub && EIG_TEAM_LEAD(t)) ub[r0] = EIG_ONE;
+    eig_team_sync(t);
+    *beta = b;
+    return (b - alpha) / b;
+}
+EIG_HD eig_real EIG_FN(eig_herm_reflector_team)(eig_team t, int n, eig_real *a, eig_idx as, int k, eig_real xnorm,
+                                                eig_real *ub, eig_real *beta, eig_real *beta_im)
+{
+    const int r0 = k + 1;
+    const eig_real ar = a[2 * ((eig_idx)r0 * n + k) * as], ai = a[(2 * ((eig_idx)r0 * n + k) + 1) * as];
+    const eig_real aabs = EIG_HYPOT(ar, ai), nu = EIG_HYPOT(aabs, xnorm);
+    eig_real phr = EIG_ONE, phi = EIG_ZERO; /* phase of alpha (1 when alpha = 0) */
+    if (aabs != 0) phr = ar / aabs, phi = ai / aabs;
+    /* u_i = x_i / (alpha - beta) = x_i conj(phase) / (|alpha| + nu) */
+    const eig_real inv = 1 / (aabs + nu);
+    EIG_TEAM_FOR(t, i, r0 + 1, n - 1) {
+        eig_real *x = &a[2 * ((eig_idx)i * n + k) * as], *y = x + as;
+        const eig_real xr = *x, xi = *y;
+        *x = (xr * phr + xi * phi) * inv;
+        *y = (xi * phr - xr * phi) * inv;
+        if (ub) ub[2 * i] = *x, ub[2 * i + 1] = *y;
+    }
+    if (ub && EIG_TEAM_LEAD(t)) ub[2 * r0] = EIG_ONE, ub[2 * r0 + 1] = EIG_ZERO;
+    eig_team_sync(t);
+    *beta = -phr * nu;
+    *beta_im = -phi * nu;
+    return (aabs + nu) / nu;
+}
+
+/* The reduction's end: the last 2 x 2 block's diagonal and subdiagonal
+ * into d and e (e complex: re, im at e[2k*es], e[(2k+1)*es]) by the
+ * leader, then a team sync. */
+EIG_HD void EIG_FN(eig_sym_tridiag_last_team)(eig_team t, int n, const eig_real *a, eig_idx as, eig_real *d,
+                                              eig_idx ds, eig_real *e, eig_idx es)
+{
+    if (EIG_TEAM_LEAD(t)) {
+        if (n >= 2) {
+            d[(n - 2) * ds] = a[((eig_idx)(n - 2) * n + n - 2) * as];
+            e[(n - 2) * es] = a[((eig_idx)(n - 1) * n + n - 2) * as];
+        }
+        if (n >= 1) d[(n - 1) * ds] = a[((eig_idx)(n - 1) * n + n - 1) * as];
+    }
+    eig_team_sync(t);
+}
+EIG_HD void EIG_FN(eig_herm_tridiag_last_team)(eig_team t, int n, const eig_real *a, eig_idx as, eig_real *d,
+                                               eig_idx ds, eig_real *e, eig_idx es)
+{
+    if (EIG_TEAM_LEAD(t)) {
+        if (n >= 2) {
+            d[(n - 2) * ds] = a[2 * ((eig_idx)(n - 2) * n + n - 2) * as];
+            e[2 * (eig_idx)(n - 2) * es] = a[2 * ((eig_idx)(n - 1) * n + n - 2) * as];
+            e[(2 * (eig_idx)(n - 2) + 1) * es] = a[(2 * ((eig_idx)(n - 1) * n + n - 2) + 1) * as];
+        }
+        if (n >= 1) d[(n - 1) * ds] = a[2 * ((eig_idx)(n - 1) * n + n - 1) * as];
+    }
+    eig_team_sync(t);
+}
+
+#include "tridiag_reduce_square_impl.h" /* teams with A in global memory */
+
 /* ---- real symmetric: Householder reduction (unblocked dsytd2, lower) ---- */
 
 /* Q^T A Q = T with Q = H_0 H_1 ... H_{n-3}, H_k = I - tau_k u u^T,
@@ -115,12 +192,18 @@ EIG_HD void EIG_FN(eig_fill_nan_team)(eig_team t, eig_idx count, eig_real *x, ei
  * reduction), p.u and the column norm through eig_team_reduce, the rank-2
  * update a member per column (a warp's accesses consecutive). scr: NULL
  * (solo) or eig_tridiag_team_scratch(n) reals of team scratch: the
- * reductions' slots and a copy of u. */
+ * reductions' slots and a copy of u. A block team whose A is in global
+ * memory takes eig_sym_tridiag_reduce_square_team (both triangles kept; it
+ * needs the whole scratch). */
 EIG_HD void EIG_FN(eig_sym_tridiag_reduce_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_real *d, eig_idx ds,
                                                 eig_real *e, eig_idx es, eig_real *tau, eig_idx ts, eig_real *scr)
 {
 #define EIG_A(i, j) a[((eig_idx)(i) * n + (j)) * as]
 #define EIG_U(j) (ub ? ub[j] : (j) == r0 ? EIG_ONE : EIG_A(j, k))
+    if (t.block && t.size > 1 && scr && !eig_in_shared(a)) {
+        EIG_FN(eig_sym_tridiag_reduce_square_team)(t, n, a, as, d, ds, e, es, tau, ts, scr);
+        return;
+    }
     eig_real *red = scr, *ub = EIG_FN(eig_team_u_copy)(t, scr);
     for (int k = 0; k + 2 < n; k++) {
         int r0 = k + 1; /* the reflector acts on rows/columns r0..n-1 */
@@ -128,16 +211,7 @@ EIG_HD void EIG_FN(eig_sym_tridiag_reduce_team)(eig_team t, int n, eig_real *a, 
         eig_real xnorm = EIG_FN(eig_col_norm_team)(t, n, a, as, 1, k, r0 + 1, red);
         eig_real beta = alpha, tk = 0;
         if (xnorm >= EIG_FN(eig_reflector_floor)()) {
-            /* beta gets the sign opposite to alpha: no cancellation in alpha - beta */
-            beta = -EIG_COPYSIGN(EIG_HYPOT(alpha, xnorm), alpha);
-            tk = (beta - alpha) / beta;
-            eig_real scale = 1 / (alpha - beta);
-            EIG_TEAM_FOR(t, i, r0 + 1, n - 1) {
-                EIG_A(i, k) *= scale;
-                if (ub) ub[i] = EIG_A(i, k);
-            }
-            if (ub && EIG_TEAM_LEAD(t)) ub[r0] = EIG_ONE;
-            eig_team_sync(t);
+            tk = EIG_FN(eig_sym_reflector_team)(t, n, a, as, k, xnorm, ub, &beta);
             /* p = tau * A22 u, kept in e[r0..n-1]: a member per row i, the
              * lower part of row i then the rest of column i (independent
              * loads, accumulated in a register) */
@@ -205,14 +279,7 @@ EIG_HD void EIG_FN(eig_sym_tridiag_reduce_team)(eig_team t, int n, eig_real *a, 
             e[k * es] = beta;
         }
     }
-    if (EIG_TEAM_LEAD(t)) {
-        if (n >= 2) {
-            d[(n - 2) * ds] = EIG_A(n - 2, n - 2);
-            e[(n - 2) * es] = EIG_A(n - 1, n - 2);
-        }
-        if (n >= 1) d[(n - 1) * ds] = EIG_A(n - 1, n - 1);
-    }
-    eig_team_sync(t);
+    EIG_FN(eig_sym_tridiag_last_team)(t, n, a, as, d, ds, e, es);
 #undef EIG_A
 #undef EIG_U
 }
@@ -373,6 +440,10 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_team)(eig_team t, int n, eig_real *a,
 #define EIG_EI(i) e[(2 * (eig_idx)(i) + 1) * es]
 #define EIG_UR(j) (ub ? ub[2 * (j)] : (j) == r0 ? EIG_ONE : EIG_RE(j, k))
 #define EIG_UI(j) (ub ? ub[2 * (j) + 1] : (j) == r0 ? EIG_ZERO : EIG_IM(j, k))
+    if (t.block && t.size > 1 && scr && !eig_in_shared(a)) {
+        EIG_FN(eig_herm_tridiag_reduce_square_team)(t, n, a, as, d, ds, e, es, tau, ts, scr);
+        return;
+    }
     eig_real *red = scr, *ub = EIG_FN(eig_team_u_copy)(t, scr);
     for (int k = 0; k + 2 < n; k++) {
         int r0 = k + 1;
@@ -380,23 +451,7 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_team)(eig_team t, int n, eig_real *a,
         eig_real xnorm = EIG_FN(eig_col_norm_team)(t, n, a, as, 2, k, r0 + 1, red);
         eig_real br = ar, bi = ai, tk = 0;
         if (xnorm >= EIG_FN(eig_reflector_floor)()) {
-            eig_real aabs = EIG_HYPOT(ar, ai);
-            eig_real nu = EIG_HYPOT(aabs, xnorm);
-            eig_real phr = EIG_ONE, phi = EIG_ZERO; /* phase of alpha (1 when alpha = 0) */
-            if (aabs != 0) { phr = ar / aabs; phi = ai / aabs; }
-            br = -phr * nu;
-            bi = -phi * nu;
-            tk = (aabs + nu) / nu;
-            /* u_i = x_i / (alpha - beta) = x_i conj(phase) / (|alpha| + nu) */
-            eig_real inv = 1 / (aabs + nu);
-            EIG_TEAM_FOR(t, i, r0 + 1, n - 1) {
-                eig_real xr = EIG_RE(i, k), xi = EIG_IM(i, k);
-                EIG_RE(i, k) = (xr * phr + xi * phi) * inv;
-                EIG_IM(i, k) = (xi * phr - xr * phi) * inv;
-                if (ub) ub[2 * i] = EIG_RE(i, k), ub[2 * i + 1] = EIG_IM(i, k);
-            }
-            if (ub && EIG_TEAM_LEAD(t)) ub[2 * r0] = EIG_ONE, ub[2 * r0 + 1] = EIG_ZERO;
-            eig_team_sync(t);
+            tk = EIG_FN(eig_herm_reflector_team)(t, n, a, as, k, xnorm, ub, &br, &bi);
             /* p = tau * A22 u in e slots r0..n-1 (a member per row i: the
              * lower part of row i, then the conjugated rest of column i) and
              * pu = p^H u (real in exact arithmetic: tau u^H A u) */
@@ -491,15 +546,7 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_team)(eig_team t, int n, eig_real *a,
             EIG_EI(k) = bi;
         }
     }
-    if (EIG_TEAM_LEAD(t)) {
-        if (n >= 2) {
-            d[(n - 2) * ds] = EIG_RE(n - 2, n - 2);
-            EIG_ER(n - 2) = EIG_RE(n - 1, n - 2);
-            EIG_EI(n - 2) = EIG_IM(n - 1, n - 2);
-        }
-        if (n >= 1) d[(n - 1) * ds] = EIG_RE(n - 1, n - 1);
-    }
-    eig_team_sync(t);
+    EIG_FN(eig_herm_tridiag_last_team)(t, n, a, as, d, ds, e, es);
 #undef EIG_RE
 #undef EIG_IM
 #undef EIG_ER
