@@ -4,8 +4,7 @@
  * CPU (eig_sym_tridiag_ql_team / eig_herm_tridiag_ql_team): the Householder
  * reduction on the whole square (solvers/tridiag_reduce_square_impl.h: A u
  * and the rank-2 update a thread per column, a warp on one row at a time),
- * Q formed a column per thread, the unitary diagonal scaling, then implicit
- * QL: the leader chases each sweep (rotations to shared memory) while the
+ * the unitary diagonal scaling, then implicit QL: the leader chases each sweep (rotations to shared memory) while the
  * rest of the block applies the sweep before it to Z, a row per thread
  * (with vectors; two rotation buffers taking turns); with vectors from
  * n = 64 divide and conquer instead of QL (EIG_BLOCK_TRIDIAG_DC_FROM). For n <= 32 a warp per matrix,
@@ -14,9 +13,10 @@
  * own 2n^2 reals in place: no transposes); d, e, tau, the rotations and the
  * team scratch live in shared memory, and so does Z (real, n x (n|1), a
  * column per padded stride so a warp's rows fall in distinct banks) when it
- * fits, else in the global workspace. Z = I gets the rotations and the
- * eigenvectors are Q D Z, multiplied at the end (eig_mul_right_team). Per
- * precision body, included from batch_gpu_impl.cuh. */
+ * fits, else in the global workspace. Z gets the tridiagonal's
+ * eigenvectors, and V = D Z then takes the reflectors, Q D Z
+ * (eig_back_transform_team: Q is never formed). Per precision body,
+ * included from batch_gpu_impl.cuh. */
 #ifndef EIG_BLOCK_TRIDIAG_ONCE
 #define EIG_BLOCK_TRIDIAG_ONCE
 #include <stdlib.h>
@@ -199,9 +199,10 @@ __global__ void EIG_FN(block_tridiag_kernel)(eig_solve_params p, int n, eig_idx 
 }
 
 /* EIG_BLOCK_TRIDIAG_PROFILE=1 (diagnostics): the same solver run phase by
- * phase (what eig_*_tridiag_ql_team does, without its failure handling),
- * the leader's clock64() between phases summed per phase over the batch and
- * printed to stderr: prepare, reduce, form Q, realify, QL, V <- V Z. */
+ * phase (what eig_*_tridiag_vectors_team does, without its failure
+ * handling), the leader's clock64() between phases summed per phase over
+ * the batch and printed to stderr: prepare, reduce, realify, the
+ * tridiagonal's eigenvectors (QL or D&C), V <- Q D Z. */
 __device__ unsigned long long EIG_FN(block_tridiag_prof)[8 + EIG_DC_CLOCKS];
 
 __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, eig_idx count, int teams,
@@ -219,7 +220,7 @@ __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, 
     const eig_team t = sh.t;
     const int ld = sh.ld, zc = sh.zc;
     eig_real *d = sh.d, *work = sh.work, *scr = sh.scr, *zt = sh.zt, *a = sh.a, *v = sh.v;
-    long long c[7];
+    long long c[6];
     int it = 0, st;
     eig_real sigma;
     c[0] = clock64();
@@ -230,28 +231,23 @@ __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, 
     if (zc == 2) EIG_FN(eig_herm_tridiag_reduce_team)(t, n, a, 1, d, 1, e, 1, tau, 1, scr);
     else EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, 1, d, 1, e, 1, tau, 1, scr);
     c[2] = clock64();
-    if (v) {
-        if (zc == 2) EIG_FN(eig_herm_form_q_team)(t, n, a, 1, tau, 1, v, 1, scr, 1);
-        else EIG_FN(eig_sym_form_q_team)(t, n, a, 1, tau, 1, v, 1, scr, 1);
-    }
-    eig_team_sync(t);
+    if (zc == 2) EIG_FN(eig_herm_realify_team)(t, n, e, 1, 0, 1, v, 1);
     c[3] = clock64();
-    if (zc == 2) EIG_FN(eig_herm_realify_team)(t, n, e, 1, v, 1);
-    c[4] = clock64();
     if (v)
         st = EIG_FN(eig_tridiag_z_team)(t, n, d, 1, e, zc, zt, ld, sh.dc.work ? &sh.dc : 0, rot, scr + 32, 1,
                                         p.max_iter_factor, &it);
     else
         st = EIG_FN(eig_tridiag_ql_team)(t, n, d, 1, e, zc, zt, 1, ld, 0, 1, rot, 0, 1, p.max_iter_factor, &it);
     eig_team_sync(t);
-    c[5] = clock64();
-    if (v && st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, 1, zc, zt, 1, ld, scr + 32);
+    c[4] = clock64();
+    if (v && st == EIG_STATUS_OK)
+        EIG_FN(eig_back_transform_team)(t, n, zc, a, 1, tau, 1, v, 1, zt, 1, ld, zc == 2 ? v : 0, 1, scr);
     eig_team_sync(t);
-    c[6] = clock64();
+    c[5] = clock64();
     EIG_TEAM_FOR(t, k, 0, n - 1) values[m * n + k] = d[k] / sigma;
     if (EIG_TEAM_LEAD(t)) {
         status[m] = (int8_t)st, iterations[m] = it;
-        for (int k = 0; k < 6; k++) atomicAdd(&EIG_FN(block_tridiag_prof)[k], (unsigned long long)(c[k + 1] - c[k]));
+        for (int k = 0; k < 5; k++) atomicAdd(&EIG_FN(block_tridiag_prof)[k], (unsigned long long)(c[k + 1] - c[k]));
         atomicAdd(&EIG_FN(block_tridiag_prof)[6], 1ull);
         atomicAdd(&EIG_FN(block_tridiag_prof)[7], (unsigned long long)it);
         if (v && sh.dc.work) { /* divide and conquer's own phase clocks */
@@ -303,9 +299,8 @@ static void EIG_FN(block_tridiag_launch)(const eig_solve_params *p, int n, eig_i
     cudaMemcpyFromSymbol(h, EIG_FN(block_tridiag_prof), sizeof h);
     if (h[6])
         fprintf(stderr, "block-tridiag profile n=%d T=%d: %llu matrices, cycles per matrix: prepare %.0f reduce %.0f "
-                        "formQ %.0f realify %.0f %s %.0f VZ %.0f; QL sweeps %.1f\n", n, T, h[6], (double)h[0] / h[6],
-                (double)h[1] / h[6], (double)h[2] / h[6], (double)h[3] / h[6], dc ? "D&C" : "QL", (double)h[4] / h[6],
-                (double)h[5] / h[6],
+                        "realify %.0f %s %.0f V=QDZ %.0f; QL sweeps %.1f\n", n, T, h[6], (double)h[0] / h[6],
+                (double)h[1] / h[6], (double)h[2] / h[6], dc ? "D&C" : "QL", (double)h[3] / h[6], (double)h[4] / h[6],
                 (double)h[7] / h[6]);
     if (h[6] && dc)
         fprintf(stderr, "block-tridiag profile D&C phases, cycles per matrix: leaves %.0f deflate %.0f roots %.0f "

@@ -305,7 +305,7 @@ EIG_HD void EIG_FN(eig_sym_tridiag_reduce)(int n, eig_real *a, eig_idx as, eig_r
  * eig_sym_form_q_team; ub: 2n reals of team scratch, red: its reduction
  * slots. */
 EIG_HD void EIG_FN(eig_sym_form_q_pair_team)(eig_team t, int n, const eig_real *a, eig_idx as, int k, eig_real tk,
-                                             eig_real tk1, eig_real *v, eig_idx vs, eig_real *ub, eig_real *red)
+                                             eig_real tk1, eig_real *v, eig_idx vs, int j0, eig_real *ub, eig_real *red)
 {
 #define EIG_A(i, j) a[((eig_idx)(i) * n + (j)) * as]
 #define EIG_V(i, j) v[((eig_idx)(i) * n + (j)) * vs]
@@ -318,7 +318,7 @@ EIG_HD void EIG_FN(eig_sym_form_q_pair_team)(eig_team t, int n, const eig_real *
     eig_real c = 0; /* u_{k-1} . u_k */
     EIG_TEAM_FOR(t, i, k + 1, n - 1) c += w[i] * u[i];
     c = EIG_FN(eig_team_reduce)(t, c, 0, red);
-    EIG_TEAM_FOR(t, j, k, n - 1) {
+    EIG_TEAM_FOR(t, j, j0, n - 1) {
         eig_real sa = 0, sb = 0;
         for (int i0 = k; i0 < n; i0 += EIG_REDUCE_AHEAD) {
             eig_real x[EIG_REDUCE_AHEAD] = {0};
@@ -352,20 +352,20 @@ EIG_HD void EIG_FN(eig_sym_form_q_pair_team)(eig_team t, int n, const eig_real *
  * copies of u: eig_tridiag_team_scratch): reflectors two at a time
  * (eig_sym_form_q_pair_team). */
 EIG_HD void EIG_FN(eig_sym_form_q_team)(eig_team t, int n, const eig_real *a, eig_idx as, const eig_real *tau,
-                                        eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr, int pairs)
+                                        eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr, int pairs, int apply)
 {
 #define EIG_A(i, j) a[((eig_idx)(i) * n + (j)) * as]
 #define EIG_V(i, j) v[((eig_idx)(i) * n + (j)) * vs]
 #define EIG_U(i) (ub ? ub[i] : EIG_A(i, k))
     eig_real *ub = EIG_FN(eig_team_u_copy)(t, scr);
-    EIG_FN(eig_set_identity_team)(t, n, v, (eig_idx)n * vs, vs);
+    if (!apply) EIG_FN(eig_set_identity_team)(t, n, v, (eig_idx)n * vs, vs);
     eig_team_sync(t);
     for (int k = n - 3; k >= 0; k--) {
         eig_real tk = tau[k * ts];
         int r0 = k + 1;
         if (tk == 0) continue;
         if (pairs && ub && k >= 1 && tau[(k - 1) * ts] != 0) {
-            EIG_FN(eig_sym_form_q_pair_team)(t, n, a, as, k, tk, tau[(k - 1) * ts], v, vs, ub, scr);
+            EIG_FN(eig_sym_form_q_pair_team)(t, n, a, as, k, tk, tau[(k - 1) * ts], v, vs, apply ? 0 : k, ub, scr);
             k--; /* H_{k-1} is done too */
             continue;
         }
@@ -373,7 +373,7 @@ EIG_HD void EIG_FN(eig_sym_form_q_team)(eig_team t, int n, const eig_real *a, ei
             EIG_TEAM_FOR(t, i, r0 + 1, n - 1) ub[i] = EIG_A(i, k);
             eig_team_sync(t);
         }
-        EIG_TEAM_FOR(t, j, r0, n - 1) {
+        EIG_TEAM_FOR(t, j, apply ? 0 : r0, n - 1) {
             eig_real s = EIG_V(r0, j);
             for (int i = r0 + 1; i < n; i++) s += EIG_U(i) * EIG_V(i, j);
             s *= tk;
@@ -566,7 +566,8 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce)(int n, eig_real *a, eig_idx as, eig_
  * H = I - tau u u^H (tau real), s1 = tau_k u_k^H V_j,
  * s2 = tau_{k-1} (u_{k-1}^H V_j - s1 u_{k-1}^H u_k); ub: 4n reals. */
 EIG_HD void EIG_FN(eig_herm_form_q_pair_team)(eig_team t, int n, const eig_real *a, eig_idx as, int k, eig_real tk,
-                                              eig_real tk1, eig_real *v, eig_idx vs, eig_real *ub, eig_real *red)
+                                              eig_real tk1, eig_real *v, eig_idx vs, int j0, eig_real *ub,
+                                              eig_real *red)
 {
 #define EIG_RE(i, j) a[(2 * ((eig_idx)(i) * n + (j))) * as]
 #define EIG_IM(i, j) a[(2 * ((eig_idx)(i) * n + (j)) + 1) * as]
@@ -587,7 +588,7 @@ EIG_HD void EIG_FN(eig_herm_form_q_pair_team)(eig_team t, int n, const eig_real 
     }
     cr = EIG_FN(eig_team_reduce)(t, cr, 0, red);
     ci = EIG_FN(eig_team_reduce)(t, ci, 0, red);
-    EIG_TEAM_FOR(t, j, k, n - 1) {
+    EIG_TEAM_FOR(t, j, j0, n - 1) {
         eig_real ar = 0, ai = 0, br = 0, bi = 0;
         for (int i0 = k; i0 < n; i0 += EIG_REDUCE_AHEAD) {
             eig_real xr[EIG_REDUCE_AHEAD], xi[EIG_REDUCE_AHEAD];
@@ -633,7 +634,7 @@ EIG_HD void EIG_FN(eig_herm_form_q_pair_team)(eig_team t, int n, const eig_real 
 /* V <- Q = H_0 ... H_{n-3} (complex), accumulated backwards; team, scr and
  * pairs as eig_sym_form_q_team. */
 EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, eig_idx as, const eig_real *tau,
-                                         eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr, int pairs)
+                                         eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr, int pairs, int apply)
 {
 #define EIG_RE(i, j) a[(2 * ((eig_idx)(i) * n + (j))) * as]
 #define EIG_IM(i, j) a[(2 * ((eig_idx)(i) * n + (j)) + 1) * as]
@@ -642,16 +643,17 @@ EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, e
 #define EIG_UR(i) (ub ? ub[2 * (i)] : EIG_RE(i, k))
 #define EIG_UI(i) (ub ? ub[2 * (i) + 1] : EIG_IM(i, k))
     eig_real *ub = EIG_FN(eig_team_u_copy)(t, scr);
-    /* identity: the real parts as an n x n grid of stride 2, then the imaginary */
-    EIG_FN(eig_set_identity_team)(t, n, v, 2 * (eig_idx)n * vs, 2 * vs);
-    for (eig_idx x = t.rank; x < (eig_idx)n * n; x += t.size) v[(2 * x + 1) * vs] = EIG_ZERO;
+    if (!apply) { /* identity: the real parts as an n x n grid of stride 2, then the imaginary */
+        EIG_FN(eig_set_identity_team)(t, n, v, 2 * (eig_idx)n * vs, 2 * vs);
+        for (eig_idx x = t.rank; x < (eig_idx)n * n; x += t.size) v[(2 * x + 1) * vs] = EIG_ZERO;
+    }
     eig_team_sync(t);
     for (int k = n - 3; k >= 0; k--) {
         eig_real tk = tau[k * ts];
         int r0 = k + 1;
         if (tk == 0) continue;
         if (pairs && ub && k >= 1 && tau[(k - 1) * ts] != 0) {
-            EIG_FN(eig_herm_form_q_pair_team)(t, n, a, as, k, tk, tau[(k - 1) * ts], v, vs, ub, scr);
+            EIG_FN(eig_herm_form_q_pair_team)(t, n, a, as, k, tk, tau[(k - 1) * ts], v, vs, apply ? 0 : k, ub, scr);
             k--; /* H_{k-1} is done too */
             continue;
         }
@@ -659,7 +661,7 @@ EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, e
             EIG_TEAM_FOR(t, i, r0 + 1, n - 1) ub[2 * i] = EIG_RE(i, k), ub[2 * i + 1] = EIG_IM(i, k);
             eig_team_sync(t);
         }
-        EIG_TEAM_FOR(t, j, r0, n - 1) {
+        EIG_TEAM_FOR(t, j, apply ? 0 : r0, n - 1) {
             /* s = tau * u^H V[:, j] (V's entries loaded ahead, summed in order) */
             eig_real sr = EIG_VR(r0, j), si = EIG_VI(r0, j);
             for (int i0 = r0 + 1; i0 < n; i0 += EIG_REDUCE_AHEAD) {
@@ -710,8 +712,10 @@ EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, e
  * 2*es) and, when v != NULL, V <- V D (column j times delta_j). Team: every
  * member runs the recurrence, the rows of each column are dealt out; the
  * leader writes e at the end. */
-EIG_HD void EIG_FN(eig_herm_realify_team)(eig_team t, int n, eig_real *e, eig_idx es, eig_real *v, eig_idx vs)
+EIG_HD void EIG_FN(eig_herm_realify_team)(eig_team t, int n, eig_real *e, eig_idx es, eig_real *v, eig_idx vs,
+                                          eig_real *ph, eig_idx phs)
 {
+    if (ph && EIG_TEAM_LEAD(t)) ph[0] = EIG_ONE, ph[phs] = EIG_ZERO;
     eig_real dr = EIG_ONE, di = EIG_ZERO; /* delta_k */
     for (int k = 0; k + 1 < n; k++) {
         eig_real er = e[(2 * (eig_idx)k) * es], ei = e[(2 * (eig_idx)k + 1) * es];
@@ -724,6 +728,7 @@ EIG_HD void EIG_FN(eig_herm_realify_team)(eig_team t, int n, eig_real *e, eig_id
             dr = nr / nm;
             di = ni / nm;
         }
+        if (ph && EIG_TEAM_LEAD(t)) ph[2 * (eig_idx)(k + 1) * phs] = dr, ph[(2 * (eig_idx)(k + 1) + 1) * phs] = di;
         if (v) {
             int j = k + 1;
             EIG_TEAM_FOR(t, i, 0, n - 1) {
@@ -744,33 +749,41 @@ EIG_HD void EIG_FN(eig_herm_realify_team)(eig_team t, int n, eig_real *e, eig_id
 EIG_HD void EIG_FN(eig_herm_realify)(int n, eig_real *e, eig_idx es, eig_real *v, eig_idx vs)
 {
     eig_team solo = EIG_TEAM_SOLO_INIT;
-    EIG_FN(eig_herm_realify_team)(solo, n, e, es, v, vs);
+    EIG_FN(eig_herm_realify_team)(solo, n, e, es, v, vs, 0, 0);
 }
 
-/* V <- V Z in place: V n x n row-major with zc reals per element (stride
- * vs), Z real with element (k, j) at z[k*zr + j*zk]. Four rows of V at a
- * time go to buf (4*n*zc reals of team scratch); the team takes columns. */
-EIG_HD void EIG_FN(eig_mul_right_team)(eig_team t, int n, eig_real *v, eig_idx vs, int zc, const eig_real *z,
-                                       eig_idx zr, eig_idx zk, eig_real *buf)
+/* V <- Q D Z for the tridiagonal's eigenvectors Z (real, element (k, j) at
+ * z[k zr + j zk]) and the unitary diagonal D of eig_herm_realify (its
+ * phases at ph, stride phs: NULL for the real family, D = I): V = D Z
+ * first, then the reflectors applied to it as forming Q applies them to the
+ * identity, over all n columns. Forming Q and then multiplying by Z took two
+ * passes of n^3; this is one, on the same chain of steps (a member a
+ * column). H200, 2026-11-26 18:43 UTC, block-tridiag, device-resident:
+ * Hermitian 180 x 128 with vectors, Q, V D and V Z 2.21 M cycles a matrix,
+ * this 1.45 M (docs/performance.md). ph may lie in V (it is read first);
+ * team and scr as eig_sym_form_q_team (pairs, with the team scratch). */
+EIG_HD void EIG_FN(eig_back_transform_team)(eig_team t, int n, int zc, const eig_real *a, eig_idx as,
+                                            const eig_real *tau, eig_idx ts, eig_real *v, eig_idx vs, const eig_real *z,
+                                            eig_idx zr, eig_idx zk, const eig_real *ph, eig_idx phs, eig_real *scr)
 {
-    for (int r0 = 0; r0 < n; r0 += 4) {
-        int nr = n - r0 < 4 ? n - r0 : 4;
-        for (eig_idx x = t.rank; x < (eig_idx)nr * n * zc; x += t.size) buf[x] = v[((eig_idx)r0 * n * zc + x) * vs];
-        eig_team_sync(t);
-        EIG_TEAM_FOR(t, j, 0, n - 1) {
-            eig_real acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-            for (int k = 0; k < n; k++) {
-                eig_real zkj = z[k * zr + j * zk];
-                for (int q = 0; q < 4; q++)
-                    for (int c = 0; c < 2; c++)
-                        if (q < nr && c < zc) acc[2 * q + c] += buf[((eig_idx)q * n + k) * zc + c] * zkj;
-            }
-            for (int q = 0; q < 4; q++)
-                for (int c = 0; c < 2; c++)
-                    if (q < nr && c < zc) v[(((eig_idx)(r0 + q) * n + j) * zc + c) * vs] = acc[2 * q + c];
-        }
+    eig_real *d = EIG_FN(eig_team_u_copy)(t, scr); /* D's phases, before the reflectors use the scratch */
+    if (ph) {
+        EIG_TEAM_FOR(t, j, 0, 2 * n - 1) d[j] = ph[j * phs];
         eig_team_sync(t);
     }
+    for (eig_idx x = t.rank; x < (eig_idx)n * n; x += t.size) { /* V = D Z, each member a column's run of rows */
+        const int i = (int)(x % n), j = (int)(x / n);
+        const eig_real zij = z[i * zr + j * zk];
+        if (zc == 1) v[((eig_idx)i * n + j) * vs] = zij;
+        else {
+            const eig_real dr = ph ? d[2 * i] : EIG_ONE, di = ph ? d[2 * i + 1] : EIG_ZERO;
+            v[2 * ((eig_idx)i * n + j) * vs] = dr * zij;
+            v[(2 * ((eig_idx)i * n + j) + 1) * vs] = di * zij;
+        }
+    }
+    eig_team_sync(t);
+    if (zc == 1) EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, ts, v, vs, scr, 1, 1);
+    else EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, ts, v, vs, scr, 1, 1);
 }
 
 /* ---- entry points ---- */
@@ -864,12 +877,13 @@ EIG_HD int EIG_FN(eig_sym_tridiag_vectors_team)(eig_team t, int n, eig_real *a, 
     if (st == EIG_STATUS_OK) {
         eig_real *e = work, *tau = v ? work + (eig_idx)n * wks : 0, *rot = v ? work + 2 * (eig_idx)n * wks : 0;
         EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, as, w, ws, e, wks, tau, wks, scr);
-        if (v) EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, wks, v, vs, scr, scr != 0);
-        if (v && zt && scr) {
+        if (v && zt && scr) { /* Z apart, then V = Q Z */
             st = EIG_FN(eig_tridiag_z_team)(t, n, w, ws, e, wks, zt, zld, dc, rot, scr + 32, wks, max_iter_factor,
                                             iters);
-            if (st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, vs, 1, zt, 1, zld, scr + 32);
+            if (st == EIG_STATUS_OK)
+                EIG_FN(eig_back_transform_team)(t, n, 1, a, as, tau, wks, v, vs, zt, 1, zld, 0, 0, scr);
         } else {
+            if (v) EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, wks, v, vs, scr, scr != 0, 0);
             st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, wks, v, (eig_idx)n * vs, vs, vs, 1, rot, 0, wks,
                                              max_iter_factor, iters);
         }
@@ -922,13 +936,15 @@ EIG_HD int EIG_FN(eig_herm_tridiag_vectors_team)(eig_team t, int n, eig_real *a,
         eig_real *e = work, *tau = v ? work + 2 * (eig_idx)n * wks : 0;
         eig_real *rot = v ? work + 3 * (eig_idx)n * wks : 0;
         EIG_FN(eig_herm_tridiag_reduce_team)(t, n, a, as, w, ws, e, wks, tau, wks, scr);
-        if (v) EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, wks, v, vs, scr, scr != 0);
-        EIG_FN(eig_herm_realify_team)(t, n, e, wks, v, vs);
-        if (v && zt && scr) {
+        if (v && zt && scr) { /* Z apart, then V = Q D Z; D's phases kept in V meanwhile */
+            EIG_FN(eig_herm_realify_team)(t, n, e, wks, 0, 1, v, vs);
             st = EIG_FN(eig_tridiag_z_team)(t, n, w, ws, e, 2 * wks, zt, zld, dc, rot, scr + 32, wks,
                                             max_iter_factor, iters);
-            if (st == EIG_STATUS_OK) EIG_FN(eig_mul_right_team)(t, n, v, vs, 2, zt, 1, zld, scr + 32);
+            if (st == EIG_STATUS_OK)
+                EIG_FN(eig_back_transform_team)(t, n, 2, a, as, tau, wks, v, vs, zt, 1, zld, v, vs, scr);
         } else {
+            if (v) EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, wks, v, vs, scr, scr != 0, 0);
+            EIG_FN(eig_herm_realify_team)(t, n, e, wks, v, vs, 0, 0);
             st = EIG_FN(eig_tridiag_ql_team)(t, n, w, ws, e, 2 * wks, v, 2 * (eig_idx)n * vs, 2 * vs, vs, 2, rot, 0,
                                              wks, max_iter_factor, iters);
         }
@@ -1002,7 +1018,7 @@ EIG_HD int EIG_FN(eig_tridiag_ql_vectors_reduce_team)(eig_team t, int n, int zc,
             EIG_TEAM_FOR(t, k, 0, 2 * n - 1) ec[k * ecs] = e[k * es];
             eig_team_sync(t);
         }
-        EIG_FN(eig_herm_realify_team)(t, n, e, es, 0, 1);
+        EIG_FN(eig_herm_realify_team)(t, n, e, es, 0, 1, 0, 0);
     } else {
         EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, as, d, ds, e, es, tau, ts, scr);
     }
@@ -1022,11 +1038,11 @@ EIG_HD void EIG_FN(eig_tridiag_ql_vectors_form_team)(eig_team t, int n, int zc, 
                                                      eig_real *v, eig_idx vs, eig_real *scr)
 {
     if (zc == 2) {
-        EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, ts, v, vs, scr, 0);
+        EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, ts, v, vs, scr, 0, 0);
         eig_team_sync(t);
-        EIG_FN(eig_herm_realify_team)(t, n, ec, ecs, v, vs); /* the same D as (1)'s: ec is spent */
+        EIG_FN(eig_herm_realify_team)(t, n, ec, ecs, v, vs, 0, 0); /* the same D as (1)'s: ec is spent */
     } else {
-        EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, ts, v, vs, scr, 0);
+        EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, ts, v, vs, scr, 0, 0);
     }
     eig_team_sync(t);
 }
