@@ -752,39 +752,7 @@ EIG_HD void EIG_FN(eig_herm_realify)(int n, eig_real *e, eig_idx es, eig_real *v
     EIG_FN(eig_herm_realify_team)(solo, n, e, es, v, vs, 0, 0);
 }
 
-/* V <- Q D Z for the tridiagonal's eigenvectors Z (real, element (k, j) at
- * z[k zr + j zk]) and the unitary diagonal D of eig_herm_realify (its
- * phases at ph, stride phs: NULL for the real family, D = I): V = D Z
- * first, then the reflectors applied to it as forming Q applies them to the
- * identity, over all n columns. Forming Q and then multiplying by Z took two
- * passes of n^3; this is one, on the same chain of steps (a member a
- * column). H200, 2026-11-26 18:43 UTC, block-tridiag, device-resident:
- * Hermitian 180 x 128 with vectors, Q, V D and V Z 2.21 M cycles a matrix,
- * this 1.45 M (docs/performance.md). ph may lie in V (it is read first);
- * team and scr as eig_sym_form_q_team (pairs, with the team scratch). */
-EIG_HD void EIG_FN(eig_back_transform_team)(eig_team t, int n, int zc, const eig_real *a, eig_idx as,
-                                            const eig_real *tau, eig_idx ts, eig_real *v, eig_idx vs, const eig_real *z,
-                                            eig_idx zr, eig_idx zk, const eig_real *ph, eig_idx phs, eig_real *scr)
-{
-    eig_real *d = EIG_FN(eig_team_u_copy)(t, scr); /* D's phases, before the reflectors use the scratch */
-    if (ph) {
-        EIG_TEAM_FOR(t, j, 0, 2 * n - 1) d[j] = ph[j * phs];
-        eig_team_sync(t);
-    }
-    for (eig_idx x = t.rank; x < (eig_idx)n * n; x += t.size) { /* V = D Z, each member a column's run of rows */
-        const int i = (int)(x % n), j = (int)(x / n);
-        const eig_real zij = z[i * zr + j * zk];
-        if (zc == 1) v[((eig_idx)i * n + j) * vs] = zij;
-        else {
-            const eig_real dr = ph ? d[2 * i] : EIG_ONE, di = ph ? d[2 * i + 1] : EIG_ZERO;
-            v[2 * ((eig_idx)i * n + j) * vs] = dr * zij;
-            v[(2 * ((eig_idx)i * n + j) + 1) * vs] = di * zij;
-        }
-    }
-    eig_team_sync(t);
-    if (zc == 1) EIG_FN(eig_sym_form_q_team)(t, n, a, as, tau, ts, v, vs, scr, 1, 1);
-    else EIG_FN(eig_herm_form_q_team)(t, n, a, as, tau, ts, v, vs, scr, 1, 1);
-}
+#include "tridiag_back_transform_impl.h" /* V = Q D Z, after forming Q above */
 
 /* ---- entry points ---- */
 
