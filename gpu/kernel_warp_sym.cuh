@@ -117,6 +117,25 @@
 #define EIG_WARP_SYM_HERMITIAN_FROM_SINGLE 40
 #define EIG_WARP_SYM_HERMITIAN_MIN_JOB_PER_SM 6
 #define EIG_WARP_SYM_MIN_JOB_PER_SM 4
+/* Double with vectors, after block-tridiag's one-pass reduction and
+ * back-transformation (2026-11-26): the job per SM from which warp-sym
+ * beats it. H100 18:55 UTC, `bench_gpu KIND N 132*PER vectors resident
+ * reps=3 kernel=K`, warp-sym / block-tridiag, ms, PER = 4 / 6 / 8 / 10:
+ * Hermitian n = 96 7.33 / 5.38, 9.76 / 8.13, 11.24 / 10.59, 13.00 /
+ * 13.42; 128 14.36 / 10.74, 19.42 / 16.34, 21.79 / 20.99, 25.93 / 26.58;
+ * 192 48.02 / 37.33, 54.55 / 57.01; 256 103.70 / 79.84, 117.93 / 124.21;
+ * symmetric n = 96 4.54 / 4.09, 5.49 / 6.19; 128 9.16 / 6.34, 11.17 /
+ * 9.47, 12.26 / 12.54; 192 25.66 / 22.65, 33.73 / 33.98; 256 57.64 /
+ * 49.42, 72.83 / 75.62 (docs/performance.md). Single precision and values
+ * only keep the constants above (values: warp-sym's band wins from 2 an
+ * SM). */
+static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single)
+{
+    const int herm = p->kind == EIG_KIND_HERMITIAN;
+    if (single || !p->vectors) return herm ? EIG_WARP_SYM_HERMITIAN_MIN_JOB_PER_SM : EIG_WARP_SYM_MIN_JOB_PER_SM;
+    if (herm) return n <= 160 ? 9 : 6;
+    return n <= 112 ? 5 : n <= 160 ? 8 : 6;
+}
 /* auto takes warp-sym for symmetric values only from this n up (same
  * minimum job): below, warp-tridiag (a lane per matrix) wins. H100,
  * 2026-11-25 05:22 UTC call (blocked reduction, warp bisection),
