@@ -601,6 +601,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     }
     const int ws_bt_apart = kernel == K_WARP_SYM && EIG_FN(warp_sym_bt_apart)(p, n, job, sms);
     const int bt_zshared = kernel == K_BLOCK_TRIDIAG && EIG_FN(block_tridiag_z_shared)(p, n, bt_teams);
+    const int bt_three = kernel == K_BLOCK_TRIDIAG && block_tridiag_three_an_sm(bt_ts * bt_teams, (long long)job, sms);
     const int bt_dc = kernel == K_BLOCK_TRIDIAG && block_tridiag_dc(p, n);
     if (kernel == K_BLOCK_TRIDIAG) work_reals = EIG_FN(block_tridiag_global_reals)(p, n, bt_zshared, bt_dc);
     if (kernel == K_WARP_SYM) work_reals = EIG_FN(warp_sym_global_reals)(p, n);
@@ -633,7 +634,8 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     } else if (kernel == K_BLOCK_TRIDIAG) {
         T = bt_ts * bt_teams;
         smem = (size_t)bt_teams * EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared) * sizeof(eig_real);
-        GPU_CALL(cudaFuncSetAttribute(EIG_FN(block_tridiag_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+        GPU_CALL(cudaFuncSetAttribute(bt_three ? EIG_FN(block_tridiag_kernel3) : EIG_FN(block_tridiag_kernel),
+                                      cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_TRIDIAG && wt_vectors) {
         const int team = warp_tridiag_team(p, n);
         T = team > 32 ? team : 32; /* one block team, or warp teams in one warp */
@@ -736,8 +738,8 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
         }
         case K_BLOCK_TRIDIAG:
             EIG_FN(block_tridiag_launch)(p, n, cnt, T, bt_teams, smem, (int)EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared),
-                                         in_mw, val_mw, l.vectors ? vec_mw : 0, work, bt_zshared, bt_dc, d_status,
-                                         d_iters, st);
+                                         in_mw, val_mw, l.vectors ? vec_mw : 0, work, bt_zshared, bt_dc, bt_three,
+                                         d_status, d_iters, st);
             break;
         case K_WARP_SYM:
             EIG_FN(warp_sym_launch)(p, n, cnt, in_mw, val_mw, vec_mw, work, d_status, d_iters, ws_bt_apart, st);

@@ -100,6 +100,24 @@ static int block_tridiag_threads(const eig_solve_params *p, int n, long long job
     return T < EIG_BLOCK_TRIDIAG_THREADS ? T : EIG_BLOCK_TRIDIAG_THREADS;
 }
 
+/* 1: the kernel whose registers are capped for three blocks an SM
+ * (block_tridiag_kernel3), for blocks of 128 threads when the whole job has
+ * three matrices an SM or more (the same arithmetic either way).
+ * EIG_BLOCK_TRIDIAG_MINB3=0 / 1 forces it off / on (128 threads or fewer).
+ * H100, 2026-11-26 19:13 UTC, device-resident, ms, two blocks / three:
+ * Hermitian with vectors 1,000 x 128 20.75 / 19.87-20.19, 1,584 x 128
+ * 31.21 / 28.95-29.00, values 1,000 x 128 21.60-21.72 / 18.37-18.44;
+ * symmetric with vectors 792 x 128 9.40-9.44 / 8.86-8.89, 1,584 x 128
+ * 18.58-18.61 / 17.19; radar 180 x 128 4.32-4.37 / 4.34-4.42; with 96
+ * or 64 threads a block (registers do not limit those) it lost: Hermitian
+ * 1,000 x 96 10.64 / 10.78-10.81, 2,000 x 64 6.07 / 6.35-6.40. */
+static int block_tridiag_three_an_sm(int T, long long job, int sms)
+{
+    const char *s = getenv("EIG_BLOCK_TRIDIAG_MINB3");
+    if (s && *s) return T <= 128 && atoi(s) != 0;
+    return T == 128 && job >= 3LL * sms;
+}
+
 /* Matrices per block: a warp per matrix takes four to a block (else a block
  * of one warp would cap an SM at 32 warps); EIG_BLOCK_TRIDIAG_TEAMS
  * overrides it for warp teams. */
@@ -171,10 +189,11 @@ __device__ static int EIG_FN(block_tridiag_setup)(const eig_solve_params *p, int
  * arrays; dc_leaf its leaf size, 0 the default); wstride: the global
  * workspace's reals per matrix. teams
  * matrices per block (> 1: a warp each), team_reals shared reals each. */
-__global__ void EIG_FN(block_tridiag_kernel)(eig_solve_params p, int n, eig_idx count, int teams, int team_reals,
-                                             eig_real *in, eig_real *values, eig_real *vectors, eig_real *zglob,
-                                             eig_real *dcglob, int dc_leaf, int dc_smem, eig_idx wstride,
-                                             int8_t *status, int32_t *iterations)
+__device__ static __forceinline__ void EIG_FN(block_tridiag_body)(eig_solve_params p, int n, eig_idx count, int teams,
+                                                                  int team_reals, eig_real *in, eig_real *values,
+                                                                  eig_real *vectors, eig_real *zglob,
+                                                                  eig_real *dcglob, int dc_leaf, int dc_smem,
+                                                                  eig_idx wstride, int8_t *status, int32_t *iterations)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     EIG_FN(block_tridiag_share) sh;
@@ -197,6 +216,24 @@ __global__ void EIG_FN(block_tridiag_kernel)(eig_solve_params p, int n, eig_idx 
     EIG_TEAM_FOR(t, k, 0, n - 1) values[m * n + k] = d[k];
     if (EIG_TEAM_LEAD(t)) status[m] = (int8_t)st, iterations[m] = it;
 }
+#define EIG_BLOCK_TRIDIAG_ARGS                                                                                       \
+    eig_solve_params p, int n, eig_idx count, int teams, int team_reals, eig_real *in, eig_real *values,            \
+        eig_real *vectors, eig_real *zglob, eig_real *dcglob, int dc_leaf, int dc_smem, eig_idx wstride,            \
+        int8_t *status, int32_t *iterations
+__global__ void EIG_FN(block_tridiag_kernel)(EIG_BLOCK_TRIDIAG_ARGS)
+{
+    EIG_FN(block_tridiag_body)(p, n, count, teams, team_reals, in, values, vectors, zglob, dcglob, dc_leaf, dc_smem,
+                               wstride, status, iterations);
+}
+/* The same, for blocks of at most 128 threads, with the registers capped so
+ * that three blocks fit an SM (168 a thread; uncapped the kernel takes
+ * about 210, two blocks an SM): block_tridiag_three_an_sm. */
+__global__ void __launch_bounds__(128, 3) EIG_FN(block_tridiag_kernel3)(EIG_BLOCK_TRIDIAG_ARGS)
+{
+    EIG_FN(block_tridiag_body)(p, n, count, teams, team_reals, in, values, vectors, zglob, dcglob, dc_leaf, dc_smem,
+                               wstride, status, iterations);
+}
+#undef EIG_BLOCK_TRIDIAG_ARGS
 
 /* EIG_BLOCK_TRIDIAG_PROFILE=1 (diagnostics): the same solver run phase by
  * phase (what eig_*_tridiag_vectors_team does, without its failure
@@ -271,8 +308,8 @@ static eig_idx EIG_FN(block_tridiag_global_reals)(const eig_solve_params *p, int
  * the global workspace, block_tridiag_global_reals a matrix. */
 static void EIG_FN(block_tridiag_launch)(const eig_solve_params *p, int n, eig_idx cnt, int T, int teams, size_t smem,
                                          int team_reals, eig_real *in, eig_real *values, eig_real *vectors,
-                                         eig_real *work, int z_shared, int dc, int8_t *status, int32_t *iterations,
-                                         cudaStream_t st)
+                                         eig_real *work, int z_shared, int dc, int three, int8_t *status,
+                                         int32_t *iterations, cudaStream_t st)
 {
     unsigned blocks = (unsigned)((cnt + teams - 1) / teams);
     const eig_idx wstride = EIG_FN(block_tridiag_global_reals)(p, n, z_shared, dc);
@@ -282,8 +319,14 @@ static void EIG_FN(block_tridiag_launch)(const eig_solve_params *p, int n, eig_i
     const int dc_leaf = leaf_env ? atoi(leaf_env) : 0, dc_smem = block_tridiag_dc_smem(); /* tuning knobs */
     const char *prof = getenv("EIG_BLOCK_TRIDIAG_PROFILE");
     if (!prof || !atoi(prof)) {
-        EIG_FN(block_tridiag_kernel)<<<blocks, T, smem, st>>>(*p, n, cnt, teams, team_reals, in, values, vectors, zglob,
-                                                              dcglob, dc_leaf, dc_smem, wstride, status, iterations);
+        if (three)
+            EIG_FN(block_tridiag_kernel3)<<<blocks, T, smem, st>>>(*p, n, cnt, teams, team_reals, in, values, vectors,
+                                                                   zglob, dcglob, dc_leaf, dc_smem, wstride, status,
+                                                                   iterations);
+        else
+            EIG_FN(block_tridiag_kernel)<<<blocks, T, smem, st>>>(*p, n, cnt, teams, team_reals, in, values, vectors,
+                                                                  zglob, dcglob, dc_leaf, dc_smem, wstride, status,
+                                                                  iterations);
         return;
     }
     static int attr_set = 0;
