@@ -601,7 +601,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     }
     const int ws_bt_apart = kernel == K_WARP_SYM && EIG_FN(warp_sym_bt_apart)(p, n, job, sms);
     const int bt_zshared = kernel == K_BLOCK_TRIDIAG && EIG_FN(block_tridiag_z_shared)(p, n, bt_teams);
-    const int bt_three = kernel == K_BLOCK_TRIDIAG && block_tridiag_three_an_sm(bt_ts * bt_teams, (long long)job, sms);
+    const int bt_three = kernel == K_BLOCK_TRIDIAG && block_tridiag_three_an_sm(bt_ts, bt_teams, (long long)job, sms);
     const int bt_dc = kernel == K_BLOCK_TRIDIAG && block_tridiag_dc(p, n);
     if (kernel == K_BLOCK_TRIDIAG) work_reals = EIG_FN(block_tridiag_global_reals)(p, n, bt_zshared, bt_dc);
     if (kernel == K_WARP_SYM) work_reals = EIG_FN(warp_sym_global_reals)(p, n);

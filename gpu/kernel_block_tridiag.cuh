@@ -101,7 +101,7 @@ static int block_tridiag_threads(const eig_solve_params *p, int n, long long job
 }
 
 /* 1: the kernel whose registers are capped for three blocks an SM
- * (block_tridiag_kernel3), for blocks of 128 threads when the whole job has
+ * (block_tridiag_kernel3), for a block of 128 threads a matrix when the job has
  * three matrices an SM or more (the same arithmetic either way).
  * EIG_BLOCK_TRIDIAG_MINB3=0 / 1 forces it off / on (128 threads or fewer).
  * H100, 2026-11-26 19:13 UTC, device-resident, ms, two blocks / three:
@@ -111,11 +111,11 @@ static int block_tridiag_threads(const eig_solve_params *p, int n, long long job
  * 18.58-18.61 / 17.19; radar 180 x 128 4.32-4.37 / 4.34-4.42; with 96
  * or 64 threads a block (registers do not limit those) it lost: Hermitian
  * 1,000 x 96 10.64 / 10.78-10.81, 2,000 x 64 6.07 / 6.35-6.40. */
-static int block_tridiag_three_an_sm(int T, long long job, int sms)
+static int block_tridiag_three_an_sm(int ts, int teams, long long job, int sms)
 {
     const char *s = getenv("EIG_BLOCK_TRIDIAG_MINB3");
-    if (s && *s) return T <= 128 && atoi(s) != 0;
-    return T == 128 && job >= 3LL * sms;
+    if (s && *s) return ts * teams <= 128 && atoi(s) != 0;
+    return ts == 128 && teams == 1 && job >= 3LL * sms; /* a block a matrix: warp teams were never timed */
 }
 
 /* Matrices per block: a warp per matrix takes four to a block (else a block

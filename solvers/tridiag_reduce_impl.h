@@ -715,7 +715,7 @@ EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, e
 EIG_HD void EIG_FN(eig_herm_realify_team)(eig_team t, int n, eig_real *e, eig_idx es, eig_real *v, eig_idx vs,
                                           eig_real *ph, eig_idx phs)
 {
-    if (ph && EIG_TEAM_LEAD(t)) ph[0] = EIG_ONE, ph[phs] = EIG_ZERO;
+    if (ph && n > 0 && EIG_TEAM_LEAD(t)) ph[0] = EIG_ONE, ph[phs] = EIG_ZERO;
     eig_real dr = EIG_ONE, di = EIG_ZERO; /* delta_k */
     for (int k = 0; k + 1 < n; k++) {
         eig_real er = e[(2 * (eig_idx)k) * es], ei = e[(2 * (eig_idx)k + 1) * es];

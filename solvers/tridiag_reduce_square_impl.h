@@ -38,6 +38,7 @@ EIG_HD void EIG_FN(eig_sym_tridiag_reduce_square_team)(eig_team t, int n, eig_re
 #define EIG_AHEAD EIG_REDUCE_SQUARE_AHEAD
     eig_real *red = scr, *buf = EIG_FN(eig_team_u_copy)(t, scr);
     eig_real *u = buf, *un = buf + n, *p = buf + 2 * n, *pn = buf + 3 * n; /* this step's and the next's */
+    eig_team_sync(t); /* every member is done reading A (the prepare scan) before the mirror overwrites it */
     for (int r = 0; r < n; r++) /* the upper triangle <- the lower's mirror, a row at a time */
         for (int c = r + 1 + t.rank; c < n; c += t.size) EIG_A(r, c) = EIG_A(c, r);
     eig_team_sync(t);
@@ -132,6 +133,7 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_square_team)(eig_team t, int n, eig_r
     eig_real *red = scr, *buf = EIG_FN(eig_team_u_copy)(t, scr);
     /* u, then w over p, as (re, im) pairs: this step's and the next's */
     eig_real *u = buf, *un = buf + 2 * n, *p = buf + 4 * n, *pn = buf + 6 * n;
+    eig_team_sync(t); /* every member is done reading A (the prepare scan) before the mirror overwrites it */
     for (int r = 0; r < n; r++) /* the upper triangle <- the lower's conjugated mirror */
         for (int c = r + 1 + t.rank; c < n; c += t.size) {
             EIG_RE(r, c) = EIG_RE(c, r);
