@@ -600,6 +600,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
                   bt_ts * bt_teams, fa.maxThreadsPerBlock);
     }
     const int ws_bt_apart = kernel == K_WARP_SYM && EIG_FN(warp_sym_bt_apart)(p, n, job, sms);
+    const int ws_minb = kernel == K_WARP_SYM ? EIG_FN(warp_sym_min_blocks)(p, job, sms) : 0;
     const int bt_zshared = kernel == K_BLOCK_TRIDIAG && EIG_FN(block_tridiag_z_shared)(p, n, bt_teams);
     const int bt_three = kernel == K_BLOCK_TRIDIAG && block_tridiag_three_an_sm(bt_ts, bt_teams, (long long)job, sms);
     const int bt_dc = kernel == K_BLOCK_TRIDIAG && block_tridiag_dc(p, n);
@@ -648,7 +649,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     } else if (kernel == K_WARP_SYM) {
         T = 32 * EIG_WARP_SYM_WARPS;
         smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(p, n) * sizeof(eig_real);
-        EIG_CALL(EIG_FN(warp_sym_set_smem)(p, n, smem));
+        EIG_CALL(EIG_FN(warp_sym_set_smem)(p, n, ws_minb, smem));
     } else if (kernel == K_WARP_JACOBI) {
         T = 32 * EIG_WARPS_PER_BLOCK;
         smem = (size_t)EIG_WARPS_PER_BLOCK * (size_t)EIG_FN(warp_jacobi_smem_reals)(n, p->vectors) * sizeof(eig_real);
@@ -742,7 +743,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
                                          d_status, d_iters, st);
             break;
         case K_WARP_SYM:
-            EIG_FN(warp_sym_launch)(p, n, cnt, in_mw, val_mw, vec_mw, work, d_status, d_iters, ws_bt_apart, st);
+            EIG_FN(warp_sym_launch)(p, n, cnt, in_mw, val_mw, vec_mw, work, d_status, d_iters, ws_bt_apart, ws_minb, st);
             break;
         case K_WARP_TRIDIAG: {
             const int G = warp_tridiag_group(p, n);

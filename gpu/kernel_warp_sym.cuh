@@ -68,7 +68,10 @@
 /* __launch_bounds__ minimum blocks an SM: 4 blocks of 4 warps caps the
  * registers at 128 a thread (16 warps an SM at least). 6 (80 registers,
  * 24 warps) spilled and lost: n = 128 / 192 / 256 292.5 / 394.7 / 353.2 ms
- * against 179.4 / 211.0 / 240.6 (H100, 2026-11-25 02:10 UTC). */
+ * against 179.4 / 211.0 / 240.6 (H100, 2026-11-25 02:10 UTC). At 128
+ * the kernels with vectors spill (double symmetric n <= 128: 368 bytes of
+ * stack; Hermitian n > 128: 1,136); jobs that leave an SM at most 12
+ * matrices take twins built for 3 or 2 blocks (warp_sym_min_blocks). */
 #define EIG_WARP_SYM_MIN_BLOCKS 4
 /* The values-only kernel too: 6 / 8 blocks (80 / 64 registers, 280 / 336
  * bytes of stack in double) lost at every n, double n = 128 / 160 / 192 /
@@ -1139,8 +1142,8 @@ __device__ int EIG_FN(warp_sym_dc_vectors)(int lane, int n, const eig_solve_para
  * flags: EIG_WARP_SYM_PROF, EIG_WARP_SYM_VALUES_QL, EIG_WARP_SYM_DC (then
  * dc: dcs reals of workspace a matrix, leaf: its leaf size, 0 default),
  * EIG_WARP_SYM_BT_APART. */
-template <int VEC, int COLS, int NB, int ROWS, int ZC, int BAND>
-__global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_MIN_BLOCKS)
+template <int VEC, int COLS, int NB, int ROWS, int ZC, int BAND, int MINB>
+__global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
     EIG_FN(warp_sym_kernel)(eig_solve_params p, int n, eig_idx count, eig_real *in, eig_real *values,
                             eig_real *vectors, int8_t *status, int32_t *iterations, int flags, eig_real *dc,
                             eig_idx dcs, int leaf)
@@ -1276,27 +1279,59 @@ static int EIG_FN(warp_sym_bt_groups)(const eig_solve_params *p, int n)
  * 256 146.49 / 143.23). */
 typedef void (*EIG_FN(warp_sym_kernel_t))(eig_solve_params, int, eig_idx, eig_real *, eig_real *, eig_real *,
                                           int8_t *, int32_t *, int, eig_real *, eig_idx, int);
-template <int VEC, int NB, int ROWS, int ZC, int ROWS8 = ROWS, int BAND = 0> /* ROWS8: ROWS at 8 columns a lane */
+template <int VEC, int NB, int ROWS, int ZC, int ROWS8 = ROWS, int BAND = 0, /* ROWS8: ROWS at 8 columns a lane */
+          int MINB = EIG_WARP_SYM_MIN_BLOCKS>
 static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_cols)(int n)
 {
-    return n <= 64    ? EIG_FN(warp_sym_kernel)<VEC, 2, NB, ROWS, ZC, BAND>
-           : n <= 128 ? EIG_FN(warp_sym_kernel)<VEC, 4, NB, ROWS, ZC, BAND>
-                      : EIG_FN(warp_sym_kernel)<VEC, 8, NB, ROWS8, ZC, BAND>;
+    return n <= 64    ? EIG_FN(warp_sym_kernel)<VEC, 2, NB, ROWS, ZC, BAND, MINB>
+           : n <= 128 ? EIG_FN(warp_sym_kernel)<VEC, 4, NB, ROWS, ZC, BAND, MINB>
+                      : EIG_FN(warp_sym_kernel)<VEC, 8, NB, ROWS8, ZC, BAND, MINB>;
 }
-template <int VEC>
-static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_vec)(int n, int nb)
+/* With vectors, by the blocks an SM the job needs (warp_sym_min_blocks) */
+template <int NB, int ROWS, int ZC, int ROWS8 = ROWS>
+static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick_minb)(int n, int minb)
 {
-    if (nb == 1) return EIG_FN(warp_sym_pick_cols)<VEC, 1, EIG_WARP_SYM_ROWS, 1>(n);
-    return EIG_FN(warp_sym_pick_cols)<VEC, 4, EIG_WARP_SYM_ROWS, 1>(n);
+    return minb == 2   ? EIG_FN(warp_sym_pick_cols)<1, NB, ROWS, ZC, ROWS8, 0, 2>(n)
+           : minb == 3 ? EIG_FN(warp_sym_pick_cols)<1, NB, ROWS, ZC, ROWS8, 0, 3>(n)
+                       : EIG_FN(warp_sym_pick_cols)<1, NB, ROWS, ZC, ROWS8, 0>(n);
 }
-static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick)(const eig_solve_params *p, int n)
+static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick)(const eig_solve_params *p, int n, int minb)
 {
     const int zc = EIG_FN(warp_sym_zc)(p), nb = EIG_FN(warp_sym_nb)(n, zc);
-    if (zc == 2) return EIG_FN(warp_sym_pick_cols)<1, 1, 2, 2, 4>(n);
+    if (zc == 2) return EIG_FN(warp_sym_pick_minb)<1, 2, 2, 4>(n, minb);
     const int band = EIG_FN(warp_sym_band)(p, n);
     if (band == 2) return EIG_FN(warp_sym_pick_cols)<0, 4, EIG_WARP_SYM_ROWS, 1, EIG_WARP_SYM_ROWS, 2>(n);
     if (band == 1) return EIG_FN(warp_sym_pick_cols)<0, 4, EIG_WARP_SYM_ROWS, 1, EIG_WARP_SYM_ROWS, 1>(n);
-    return p->vectors ? EIG_FN(warp_sym_pick_vec)<1>(n, nb) : EIG_FN(warp_sym_pick_vec)<0>(n, nb);
+    if (!p->vectors)
+        return nb == 1 ? EIG_FN(warp_sym_pick_cols)<0, 1, EIG_WARP_SYM_ROWS, 1>(n)
+                       : EIG_FN(warp_sym_pick_cols)<0, 4, EIG_WARP_SYM_ROWS, 1>(n);
+    if (nb == 1) return EIG_FN(warp_sym_pick_cols)<1, 1, EIG_WARP_SYM_ROWS, 1>(n);
+    return EIG_FN(warp_sym_pick_minb)<4, EIG_WARP_SYM_ROWS, 1>(n, minb);
+}
+
+/* Blocks an SM the kernel is built for (__launch_bounds__): 4 (128
+ * registers a thread, 16 warps an SM) unless the whole job leaves an SM
+ * fewer matrices than that holds; then fewer blocks with more registers
+ * (no spills), the job still in one wave: 3 blocks (168 registers) for
+ * at most 12 matrices an SM, 2 (255) for at most 8. Vectors only (values
+ * take 4). EIG_WARP_SYM_MINB=2/3/4 forces it. The results do not depend
+ * on it (the same code and arithmetic). H100, 2026-11-26 22:52 UTC,
+ * device-resident, ms, 4 / 3 / 2 blocks: Hermitian 1,000 x 256 134.7 /
+ * 129.7 / 128.1, 1,000 x 192 62.3 / 58.9 / 58.6, 1,500 x 256 179.9 /
+ * 169.2 / 233.6 (two waves); symmetric 1,000 x 256 81.2 / 68.9 / 67.4,
+ * 1,056 x 128 12.3 / 11.5 / 11.2, 1,500 x 256 109.4 / 94.3 / 118.1,
+ * 1,500 x 128 15.8 / 14.6 / 19.4; the full batches (2,000 x 256,
+ * 10,000 x 128) lose with 3 (146.9 / 92.8 against 124.7 / 91.0, 22:41). */
+static int EIG_FN(warp_sym_min_blocks)(const eig_solve_params *p, eig_idx job, int sms)
+{
+    if (!p->vectors) return EIG_WARP_SYM_MIN_BLOCKS;
+    const char *s = getenv("EIG_WARP_SYM_MINB");
+    if (s && *s) {
+        const int v = atoi(s);
+        return v == 2 || v == 3 ? v : EIG_WARP_SYM_MIN_BLOCKS;
+    }
+    const eig_idx per_sm = (job + sms - 1) / sms;
+    return per_sm <= 2 * EIG_WARP_SYM_WARPS ? 2 : per_sm <= 3 * EIG_WARP_SYM_WARPS ? 3 : EIG_WARP_SYM_MIN_BLOCKS;
 }
 
 /* Whether the back-transformation runs apart (warp_sym_bt_kernel): with
@@ -1322,9 +1357,10 @@ static int EIG_FN(warp_sym_bt_apart)(const eig_solve_params *p, int n, eig_idx j
 }
 
 /* Max dynamic shared memory of the kernel (once per call). */
-static int EIG_FN(warp_sym_set_smem)(const eig_solve_params *p, int n, size_t smem)
+static int EIG_FN(warp_sym_set_smem)(const eig_solve_params *p, int n, int minb, size_t smem)
 {
-    GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_pick)(p, n), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+    GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_pick)(p, n, minb), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                  (int)smem));
     return 0;
 }
 
@@ -1345,7 +1381,7 @@ static eig_idx EIG_FN(warp_sym_global_reals)(const eig_solve_params *p, int n)
  * divide and conquer (2..32). */
 static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cnt, eig_real *in, eig_real *values,
                                     eig_real *vectors, eig_real *work, int8_t *status, int32_t *iterations,
-                                    int bt_apart, cudaStream_t st)
+                                    int bt_apart, int minb, cudaStream_t st)
 {
     const unsigned blocks = (unsigned)((cnt + EIG_WARP_SYM_WARPS - 1) / EIG_WARP_SYM_WARPS);
     const size_t smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(p, n) * sizeof(eig_real);
@@ -1355,7 +1391,7 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
     const int zc = EIG_FN(warp_sym_zc)(p), dc = warp_sym_dc(p, n), leaf = leaf_env ? atoi(leaf_env) : 0;
     const int flags = (prof ? EIG_WARP_SYM_PROF : 0) | (pq && atoi(pq) ? EIG_WARP_SYM_VALUES_QL : 0) |
                       (dc ? EIG_WARP_SYM_DC : 0) | (bt_apart ? EIG_WARP_SYM_BT_APART : 0);
-    EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p, n);
+    EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p, n, minb);
     kern<<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, p->vectors ? vectors : 0, status,
                                                        iterations, flags, dc ? work : 0,
                                                        EIG_FN(warp_sym_global_reals)(p, n), leaf);
