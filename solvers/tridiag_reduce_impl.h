@@ -6,7 +6,10 @@
  * All routines read the LOWER triangle of a (row-major, element (i,j) at
  * a[(i*n+j)*as]; complex: re at a[2*(i*n+j)*as], im at a[(2*(i*n+j)+1)*as];
  * the imaginary part of a Hermitian diagonal is ignored, as in LAPACK) and
- * destroy it (the reflectors are stored below the subdiagonal).
+ * destroy it (the reflectors are stored below the subdiagonal). Block teams
+ * with a in global memory first mirror it onto the upper triangle and
+ * reduce the whole square (tridiag_reduce_square_impl.h), so there the
+ * upper triangle is overwritten too.
  *
  * Complex arithmetic is written out on (re, im) pairs of eig_real: neither C99
  * _Complex nor std::complex exists on both sides of host and device code. */
@@ -350,7 +353,9 @@ EIG_HD void EIG_FN(eig_sym_form_q_pair_team)(eig_team t, int n, const eig_real *
  * columns of V (consecutive members, consecutive addresses); scr as in the
  * reduction (u copied there) or NULL. pairs (needs scr, with room for two
  * copies of u: eig_tridiag_team_scratch): reflectors two at a time
- * (eig_sym_form_q_pair_team). */
+ * (eig_sym_form_q_pair_team). apply: V holds a matrix already (V = D Z
+ * after divide and conquer) and gets V <- Q V over all n columns, instead
+ * of being set to the identity and Q formed on the trailing columns. */
 EIG_HD void EIG_FN(eig_sym_form_q_team)(eig_team t, int n, const eig_real *a, eig_idx as, const eig_real *tau,
                                         eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr, int pairs, int apply)
 {
@@ -631,8 +636,8 @@ EIG_HD void EIG_FN(eig_herm_form_q_pair_team)(eig_team t, int n, const eig_real 
 #undef EIG_VI
 }
 
-/* V <- Q = H_0 ... H_{n-3} (complex), accumulated backwards; team, scr and
- * pairs as eig_sym_form_q_team. */
+/* V <- Q = H_0 ... H_{n-3} (complex), accumulated backwards; team, scr,
+ * pairs and apply (V <- Q V) as eig_sym_form_q_team. */
 EIG_HD void EIG_FN(eig_herm_form_q_team)(eig_team t, int n, const eig_real *a, eig_idx as, const eig_real *tau,
                                          eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr, int pairs, int apply)
 {

@@ -72,7 +72,9 @@ static const gpu_case cases[] = {
  * 10/11, 15/16, 16/17, 24/25, 32/33, warp-tridiag's group size 48/49 and
  * shared A 64/65) plus the edges. */
 /* 160: block-tridiag's 256-thread blocks (above n = 128) */
-static const int sizes[] = {1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 15, 16, 17, 24, 25, 31, 32, 33, 48, 49, 64, 65, 128, 160};
+static const int sizes[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 15, 16, 17, 24, 25, 31, 32, 33, 48, 49, 64, 65, 128, 160};
+/* the kernels whose build depends on the job's size (large_job) */
+static const char *const large_kernels[] = {"warp-sym", "block-tridiag"};
 
 /* NULL: the automatic choice; the others are forced when they apply. */
 static const char *kernels[] = {NULL, "thread-global", "thread-shared", "warp-jacobi", "eigval-thread",
@@ -230,6 +232,7 @@ static double value_error(const eig_solve_params *p, int n, const double *g, con
 typedef struct {
     int streams;
     eig_idx chunk;
+    eig_idx job; /* eig_gpu_config.job_matrices: 0, or the batch as part of a job this large */
 } split;
 
 static void to_precision(int single, const double *src, void *dst, size_t len)
@@ -304,11 +307,12 @@ static int run_case(const gpu_case *gc, int single, int n, const char *kernel, s
     for (eig_idx m = 0; m < count; m++) it_g[m] = ITERS_SENTINEL;
 
     int rc_c = eig_cpu_solve_batch(&p, n, count, in_cpu, val_c, st_c, it_c, vec_c);
-    eig_gpu_config cfg = {0, sp.streams, sp.chunk, 0, kernel, 0};
+    eig_gpu_config cfg = {0, sp.streams, sp.chunk, 0, kernel, sp.job};
     int rc_g = eig_gpu_solve_batch(&cfg, &p, n, count, in, val_g, st_g, it_g, vec_g);
     char what[200];
-    snprintf(what, sizeof what, "%s %s n=%d kernel=%s streams=%d chunk=%lld", gc->name, single ? "single" : "double",
-             n, kernel ? kernel : "auto", sp.streams, (long long)sp.chunk);
+    snprintf(what, sizeof what, "%s %s n=%d kernel=%s streams=%d chunk=%lld job=%lld", gc->name,
+             single ? "single" : "double", n, kernel ? kernel : "auto", sp.streams, (long long)sp.chunk,
+             (long long)sp.job);
     eig_test_expect(rc_c == 0 && rc_g == 0, "%s: backend returned cpu %d gpu %d", what, rc_c, rc_g);
 
     double *vc = malloc(sizeof(double) * nval), *vg = malloc(sizeof(double) * nval);
@@ -503,7 +507,11 @@ int main(void)
     /* EIG_TEST_GPU_QUICK=1: a few sizes, small batches; =2: n = 17 only
      * (compute-sanitizer runs). EIG_TEST_GPU_ONLY=NAME: one forced kernel. */
     int quick = getenv("EIG_TEST_GPU_QUICK") ? atoi(getenv("EIG_TEST_GPU_QUICK")) : 0;
-    const split default_split = {4, 0}, odd_split = {3, 37}, one_stream = {1, 0};
+    const split default_split = {4, 0, 0}, odd_split = {3, 37, 0}, one_stream = {1, 0, 0};
+    /* a small batch as part of a large job: the builds for full GPUs
+     * (warp-sym's for 4 blocks an SM; its twins for 3 and 2 take small
+     * jobs; block-tridiag's for 3 blocks), which small jobs never launch */
+    const split large_job = {4, 0, 1000000};
     int ran = 0;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
         for (int single = 0; single <= 1; single++)
@@ -518,6 +526,9 @@ int main(void)
                 if (n >= 128) ran += run_case(&cases[c], single, n, "block-tridiag", default_split);
                 if (n >= 128) ran += run_case(&cases[c], single, n, "warp-tridiag", default_split);
                 if (n >= 128) ran += run_case(&cases[c], single, n, "warp-sym", default_split);
+                if (n == 17 || n == 128 || n == 160)
+                    for (size_t k = 0; k < sizeof large_kernels / sizeof large_kernels[0]; k++)
+                        ran += run_case(&cases[c], single, n, large_kernels[k], large_job);
                 /* warp-sym: a partial last column of lanes and of reflector blocks, and its largest n */
                 if (n == 160 || (quick == 1 && n == 32)) /* (values and vectors; the quick run too) */
                     for (int x = 97; x <= 256; x += 159) ran += run_case(&cases[c], single, x, "warp-sym", default_split);
