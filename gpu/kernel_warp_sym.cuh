@@ -1237,6 +1237,16 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
     }
 }
 
+/* __launch_bounds__ minimum blocks an SM of warp_sym_bt_kernel (below):
+ * 3 (168 registers). Without a minimum the complex build took 255
+ * registers (and still spilled), 2 blocks an SM, and a job's 4 column
+ * groups a matrix ran in ~4 waves. H100, 2026-11-26
+ * 23:50 UTC, device-resident, none / 3: Hermitian 1,000 x 256 128.0 /
+ * 119.2-119.5 ms (XsyevBatched 122.2), 1,000 x 192 58.7-58.8 / 53.9
+ * (73.2); symmetric 1,000 x 256 and 1,000 x 192 unchanged. */
+#ifndef EIG_WARP_SYM_BT_MIN_BLOCKS
+#define EIG_WARP_SYM_BT_MIN_BLOCKS 3
+#endif
 /* The back-transformation apart (EIG_WARP_SYM_BT_APART): a warp for each
  * column group of each matrix (warp_sym_bt_groups of them), after
  * warp_sym_kernel has left Z in v and the reflectors in a; matrices whose
@@ -1244,15 +1254,6 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
  * an SM few matrices (warp_sym_bt_apart) ran the reduction, divide and
  * conquer and this phase on half-empty SMs; here this phase gets groups
  * times the warps, on the same sums in the same order. */
-/* Built for 3 blocks an SM (168 registers): without a minimum the
- * complex build took 255 registers (and still spilled), 2 blocks an SM,
- * and a job's 4 column groups a matrix ran in ~4 waves. H100, 2026-11-26
- * 23:50 UTC, device-resident, none / 3: Hermitian 1,000 x 256 128.0 /
- * 119.2-119.5 ms (XsyevBatched 122.2), 1,000 x 192 58.7-58.8 / 53.9
- * (73.2); symmetric 1,000 x 256 and 1,000 x 192 unchanged. */
-#ifndef EIG_WARP_SYM_BT_MIN_BLOCKS
-#define EIG_WARP_SYM_BT_MIN_BLOCKS 3
-#endif
 template <int COLS, int ZC>
 __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_BT_MIN_BLOCKS)
     EIG_FN(warp_sym_bt_kernel)(int n, eig_idx count, int groups, const eig_real *in, eig_real *vectors,
