@@ -331,6 +331,12 @@ __device__ __forceinline__ void eig_dc_dmma(double &d0, double &d1, double a, do
         : "d"(a), "d"(b));
 }
 #endif
+/* Steps of 4 of the sum whose loads go before their products: 4 (16
+ * values a lane in flight) against 2: H100, 2026-11-27 02:15 UTC, warp-sym's
+ * Q U at n = 128 2.32 -> 1.80 M cycles a matrix, n = 256 26.7 -> 22.4 M. */
+#ifndef EIG_DC_MMA_STEPS
+#define EIG_DC_MMA_STEPS 4
+#endif
 #if EIG_IS_DOUBLE && EIG_DC_QU_MMA
 #define EIG_DC_QU_ON_TENSOR_CORES 1
 #define EIG_DC_QU_MMA_TILES()                                                                                        \
@@ -346,10 +352,10 @@ __device__ __forceinline__ void eig_dc_dmma(double &d0, double &d1, double a, do
                 const int q = q0 + grp + 8 * f;                                                                      \
                 qin[f] = q < K, uq[f] = w.u + (eig_idx)(q < K ? q : 0) * K;                                          \
             }                                                                                                        \
-            for (int c = 0; c < K; c += 8) { /* two steps of 4: their loads before their products */                 \
-                double xa[2][4], xb[2][2];                                                                           \
+            for (int c = 0; c < K; c += 4 * EIG_DC_MMA_STEPS) { /* their loads before their products */         \
+                double xa[EIG_DC_MMA_STEPS][4], xb[EIG_DC_MMA_STEPS][2];                                             \
                 EIG_UNROLL                                                                                           \
-                for (int s = 0; s < 2; s++) {                                                                        \
+                for (int s = 0; s < EIG_DC_MMA_STEPS; s++) {                                                         \
                     const int cc = c + 4 * s + tig;                                                                  \
                     const double *wc = w.w2 + (eig_idx)(cc < K ? cc : 0) * N;                                        \
                     EIG_UNROLL                                                                                       \
@@ -358,7 +364,7 @@ __device__ __forceinline__ void eig_dc_dmma(double &d0, double &d1, double a, do
                     for (int f = 0; f < 2; f++) xb[s][f] = cc < K && qin[f] ? uq[f][cc] : 0.0;                      \
                 }                                                                                                    \
                 EIG_UNROLL                                                                                           \
-                for (int s = 0; s < 2; s++)                                                                          \
+                for (int s = 0; s < EIG_DC_MMA_STEPS; s++)                                                           \
                     EIG_UNROLL                                                                                       \
                     for (int r = 0; r < 4; r++)                                                                      \
                         EIG_UNROLL                                                                                   \
@@ -502,10 +508,21 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
 #undef EIG_DEL
     eig_team_sync(t);
     EIG_DC_CLOCK(w, t, 3, c0);
-    /* gather the kept columns, then the deflated ones, into w2 (column-major N x N) */
-    for (eig_idx x = t.rank; x < (eig_idx)N * N; x += t.size) {
-        const int i = (int)(x % N), c = (int)(x / N);
-        w.w2[x] = EIG_ZB(i, w.col[c]);
+    /* gather the kept columns, then the deflated ones, into w2 (column-major
+     * N x N); four entries a member at a time, their loads before their
+     * stores (one at a time, each load waited for the previous store) */
+    for (eig_idx x0 = t.rank; x0 < (eig_idx)N * N; x0 += 4 * (eig_idx)t.size) {
+        eig_real gz[4];
+        EIG_UNROLL
+        for (int h = 0; h < 4; h++) {
+            const eig_idx x = x0 + h * (eig_idx)t.size;
+            gz[h] = x < (eig_idx)N * N ? EIG_ZB((int)(x % N), w.col[x / N]) : 0;
+        }
+        EIG_UNROLL
+        for (int h = 0; h < 4; h++) {
+            const eig_idx x = x0 + h * (eig_idx)t.size;
+            if (x < (eig_idx)N * N) w.w2[x] = gz[h];
+        }
     }
     /* every value's place in ascending order (ties by index): roots first,
      * then deflated values; the values go to dv */
