@@ -228,6 +228,11 @@ __device__ __forceinline__ EIG_FN(wcx) EIG_FN(ws_xor)(EIG_FN(wcx) x, int m)
 {
     return EIG_FN(wcx)(__shfl_xor_sync(0xffffffffu, x.r, m), __shfl_xor_sync(0xffffffffu, x.i, m));
 }
+__device__ __forceinline__ eig_real EIG_FN(ws_shfl)(eig_real x, int s) { return __shfl_sync(0xffffffffu, x, s); }
+__device__ __forceinline__ EIG_FN(wcx) EIG_FN(ws_shfl)(EIG_FN(wcx) x, int s)
+{
+    return EIG_FN(wcx)(__shfl_sync(0xffffffffu, x.r, s), __shfl_sync(0xffffffffu, x.i, s));
+}
 
 /* Complex: the reduction reads only A's lower triangle, so a pass over the
  * trailing block gives each entry A(r, j), r > j, two uses: conj(A(r, j))
@@ -420,21 +425,19 @@ static size_t EIG_FN(warp_sym_smem_reals)(const eig_solve_params *p, int n)
 
 /* One row r (< n) of the fused pass on the lane's column pair c0, c0 + 1
  * (x: their entries, loaded; LOWER: only j <= r): the pending panel's
- * update (V in vb, W in rows kw.., qw reflectors; vj, wj: the pair's own
- * V and W entries), stored; y0, y1 (the pair's A u) += the updated
- * entries conjugated (A's row is the conjugate of its column) times u_r;
- * LOWER: pr (row r's sum, ws_add_row_sums) += the entries left of the
- * diagonal times the pair's u_j (uj). E: eig_real or wcx. */
-template <int NB, int LOWER, typename E>
-__device__ __forceinline__ void EIG_FN(warp_sym_fused_row)(int lane, int n, E *a, int r, int c0, int r0, int kw,
-                                                         int qw, const E *vb, E ur, const E (&vj)[NB][2],
-                                                         const E (&wj)[NB][2], const E (&uj)[2], const E (&x)[2],
-                                                         E &y0, E &y1, E &pr)
+ * update (vr, wr: row r of V and W, warp_sym_chunk_row; vj, wj: the
+ * pair's own V and W entries), stored; y0, y1 (the pair's A u) += the
+ * updated entries conjugated (A's row is the conjugate of its column)
+ * times u_r (ur); LOWER: pr (row r's sum, ws_add_row_sums) += the entries
+ * left of the diagonal times the pair's u_j (uj). KEEP: the updated
+ * entries left in x for the caller to store (after the next rows' loads).
+ * E: eig_real or wcx. */
+template <int NB, int LOWER, typename E, int KEEP = 0>
+__device__ __forceinline__ void EIG_FN(warp_sym_fused_row)(int lane, int n, E *a, int r, int c0, int r0,
+                                                         const E (&vr)[NB], const E (&wr)[NB], E ur,
+                                                         const E (&vj)[NB][2], const E (&wj)[NB][2],
+                                                         const E (&uj)[2], E (&x)[2], E &y0, E &y1, E &pr)
 {
-    E vr[NB], wr[NB];
-    EIG_UNROLL
-    for (int q = 0; q < NB; q++)
-        vr[q] = q < qw ? vb[q * n + r] : E{}, wr[q] = q < qw ? a[(eig_idx)(kw + q) * n + r] : E{};
     EIG_UNROLL
     for (int cc = 0; cc < 2; cc++) {
         const int j = lane + 32 * (c0 + cc);
@@ -443,12 +446,54 @@ __device__ __forceinline__ void EIG_FN(warp_sym_fused_row)(int lane, int n, E *a
             EIG_UNROLL
             for (int q = 0; q < NB; q++)
                 a0 -= vr[q] * EIG_FN(ws_conj)(wj[q][cc]) + wr[q] * EIG_FN(ws_conj)(vj[q][cc]);
-            a[(eig_idx)r * n + j] = a0;
+            if constexpr (KEEP)
+                x[cc] = a0;
+            else
+                a[(eig_idx)r * n + j] = a0;
             if (cc == 0) y0 += EIG_FN(ws_conj)(a0) * ur;
             else y1 += EIG_FN(ws_conj)(a0) * ur;
             if (LOWER && j < r) pr += a0 * uj[cc];
         }
     }
+}
+
+/* Row r's entries of the pending panel's V (vb) and W (rows kw.., qw
+ * reflectors) and of u, for the fused passes, whose rows ascend. SH 1: a
+ * lane loads row cb + lane of each 32-row chunk (cb: the chunk's first
+ * row, moved on when r leaves it; -1 before the first), and each row
+ * takes its entries by shuffles. Loaded a row at a time (SH 0), they come
+ * after the previous row's stores, which the compiler keeps in order
+ * (they may alias): a memory round trip every row where SH 1 makes one
+ * every 32. SH 1 only where registers are spare (the kernel's twins for
+ * fewer blocks, warp_sym_min_blocks): at 128 registers the chunk's
+ * registers and the shuffles cost more than the round trips (H100,
+ * 2026-11-27 01:51 UTC, ms: symmetric 10,000 x 128 91.0 -> 92.5, 2,000 x
+ * 256 124.5 -> 133.0, Hermitian 4,000 x 128 63.7 -> 70.7; with the
+ * twins Hermitian 1,000 x 256 119.2 -> 108.2, docs/performance.md). */
+template <int NB, int SH, typename E>
+__device__ __forceinline__ void EIG_FN(warp_sym_chunk_row)(int lane, int n, const E *a, int kw, int qw,
+                                                         const E *vb, const E *u, int r, int &cb, E (&vc)[NB],
+                                                         E (&wc)[NB], E &uc, E (&vr)[NB], E (&wr)[NB], E &ur)
+{
+    if constexpr (!SH) {
+        EIG_UNROLL
+        for (int q = 0; q < NB; q++)
+            vr[q] = q < qw ? vb[q * n + r] : E{}, wr[q] = q < qw ? a[(eig_idx)(kw + q) * n + r] : E{};
+        ur = u[r];
+        return;
+    }
+    if (cb < 0 || r - cb >= 32) { /* uniform */
+        cb = r;
+        const int rr = r + lane, ok = rr < n;
+        EIG_UNROLL
+        for (int q = 0; q < NB; q++)
+            vc[q] = ok && q < qw ? vb[q * n + rr] : E{}, wc[q] = ok && q < qw ? a[(eig_idx)(kw + q) * n + rr] : E{};
+        uc = ok ? u[rr] : E{};
+    }
+    const int sl = r - cb;
+    EIG_UNROLL
+    for (int q = 0; q < NB; q++) vr[q] = EIG_FN(ws_shfl)(vc[q], sl), wr[q] = EIG_FN(ws_shfl)(wc[q], sl);
+    ur = EIG_FN(ws_shfl)(uc, sl);
 }
 
 /* A reflector's pass (warp_sym_reduce): y += A22 u on the lane's columns
@@ -457,7 +502,7 @@ __device__ __forceinline__ void EIG_FN(warp_sym_fused_row)(int lane, int n, E *a
  * previous panel's update (V in vb, W in rows kw.., qw reflectors)
  * applied in the same pass, y from the entries just updated. Real: the
  * whole trailing block, both triangles kept. */
-template <int COLS, int NB, int ROWS, typename E>
+template <int COLS, int NB, int ROWS, int SH, typename E>
 __device__ __forceinline__ void EIG_FN(warp_sym_pass_full)(int lane, int n, E *a, int r0, int kw, int qw,
                                                          const E *vb, const E *u, int fused, E (&y)[COLS])
 {
@@ -484,7 +529,8 @@ __device__ __forceinline__ void EIG_FN(warp_sym_pass_full)(int lane, int n, E *a
              * the stores (a store may alias a later load: the
              * compiler keeps the order, so one row at a time would
              * wait a memory latency a row) */
-            int r = r0;
+            E vc[NB], wc[NB], uc, vr[NB], wr[NB], ur; /* warp_sym_chunk_row */
+            int cb = -1, r = r0;
             for (; r + ROWS <= n; r += ROWS) {
                 E x[ROWS][2];
                 EIG_UNROLL
@@ -495,9 +541,11 @@ __device__ __forceinline__ void EIG_FN(warp_sym_pass_full)(int lane, int n, E *a
                         x[g][cc] = j >= r0 && j < n ? EIG_A(r + g, j) : E{};
                     }
                 EIG_UNROLL
-                for (int g = 0; g < ROWS; g++)
-                    EIG_FN(warp_sym_fused_row)<NB, 0, E>(lane, n, a, r + g, c0, r0, kw, qw, vb, u[r + g], vj,
-                                                         wj, none, x[g], y[c0], y[c0 + 1], pr);
+                for (int g = 0; g < ROWS; g++) {
+                    EIG_FN(warp_sym_chunk_row)<NB, SH, E>(lane, n, a, kw, qw, vb, u, r + g, cb, vc, wc, uc, vr, wr, ur);
+                    EIG_FN(warp_sym_fused_row)<NB, 0, E>(lane, n, a, r + g, c0, r0, vr, wr, ur, vj, wj, none, x[g],
+                                                         y[c0], y[c0 + 1], pr);
+                }
             }
             for (; r < n; r++) {
                 E x[2];
@@ -506,8 +554,9 @@ __device__ __forceinline__ void EIG_FN(warp_sym_pass_full)(int lane, int n, E *a
                     const int j = lane + 32 * (c0 + cc);
                     x[cc] = j >= r0 && j < n ? EIG_A(r, j) : E{};
                 }
-                EIG_FN(warp_sym_fused_row)<NB, 0, E>(lane, n, a, r, c0, r0, kw, qw, vb, u[r], vj, wj, none,
-                                                     x, y[c0], y[c0 + 1], pr);
+                EIG_FN(warp_sym_chunk_row)<NB, SH, E>(lane, n, a, kw, qw, vb, u, r, cb, vc, wc, uc, vr, wr, ur);
+                EIG_FN(warp_sym_fused_row)<NB, 0, E>(lane, n, a, r, c0, r0, vr, wr, ur, vj, wj, none, x, y[c0],
+                                                     y[c0 + 1], pr);
             }
         }
     } else {
@@ -555,7 +604,7 @@ __device__ __forceinline__ void EIG_FN(warp_sym_pass_full)(int lane, int n, E *a
 /* The same pass over the lower triangle only (complex: warp_sym_reduce):
  * each entry read serves y_j and, summed over the lanes RG rows at a time
  * (ws_add_row_sums), y_r. */
-template <int COLS, int NB, int ROWS, typename E>
+template <int COLS, int NB, int ROWS, int SH, typename E>
 __device__ __forceinline__ void EIG_FN(warp_sym_pass_lower)(int lane, int n, E *a, int r0, int kw, int qw,
                                                           const E *vb, const E *u, int fused, E (&y)[COLS])
 {
@@ -585,6 +634,8 @@ __device__ __forceinline__ void EIG_FN(warp_sym_pass_lower)(int lane, int n, E *
              * alias a later load: the compiler keeps the order, so
              * one row at a time would wait a memory latency a row) */
             const int rs = 32 * c0 > r0 ? 32 * c0 : r0;
+            E vc[NB], wc[NB], uc, vr[NB], wr[NB], ur; /* warp_sym_chunk_row */
+            int cb = -1;
             for (int R = rs & -RG; R < n; R += RG) {
                 E pr[RG];
                 EIG_UNROLL
@@ -601,10 +652,21 @@ __device__ __forceinline__ void EIG_FN(warp_sym_pass_lower)(int lane, int n, E *
                         }
                     EIG_UNROLL
                     for (int g = 0; g < ROWS; g++)
-                        if (R + g0 + g < n)
-                            EIG_FN(warp_sym_fused_row)<NB, 1, E>(lane, n, a, R + g0 + g, c0, r0, kw, qw, vb,
-                                                              u[R + g0 + g], vj, wj, ujp, x[g], y[c0],
-                                                              y[c0 + 1], pr[g0 + g]);
+                        if (R + g0 + g < n) {
+                            EIG_FN(warp_sym_chunk_row)<NB, SH, E>(lane, n, a, kw, qw, vb, u, R + g0 + g, cb, vc, wc,
+                                                              uc, vr, wr, ur);
+                            EIG_FN(warp_sym_fused_row)<NB, 1, E, !SH>(lane, n, a, R + g0 + g, c0, r0, vr, wr, ur,
+                                                                   vj, wj, ujp, x[g], y[c0], y[c0 + 1], pr[g0 + g]);
+                        }
+                    if constexpr (!SH) { /* the rows' stores after all their loads */
+                        EIG_UNROLL
+                        for (int g = 0; g < ROWS; g++)
+                            EIG_UNROLL
+                            for (int cc = 0; cc < 2; cc++) {
+                                const int r = R + g0 + g, j = lane + 32 * (c0 + cc);
+                                if (r < n && j >= r0 && j <= r) EIG_A(r, j) = x[g][cc];
+                            }
+                    }
                 }
                 EIG_FN(ws_add_row_sums)<COLS, RG, E>(lane, R, pr, y);
             }
@@ -669,7 +731,7 @@ __device__ __forceinline__ void EIG_FN(warp_sym_pass_lower)(int lane, int n, E *
  * elements for a panel's first u while the previous panel's V is in use.
  * Reflectors: n - 2 real; n - 1 complex (the last makes e_{n-2} real, as
  * zhetrd's; warp_sym_reflector), so d and e come out real either way. */
-template <int COLS, int NB, int ROWS, typename E>
+template <int COLS, int NB, int ROWS, typename E, int SH = 0>
 __device__ void EIG_FN(warp_sym_reduce)(int lane, int n, E *a, eig_real *d, eig_real *e, E *vb, E *un)
 {
     const eig_team t = {lane, 32, 0xffffffffu, 0};
@@ -739,9 +801,9 @@ __device__ void EIG_FN(warp_sym_reduce)(int lane, int n, E *a, eig_real *d, eig_
             for (int c = 0; c < COLS; c++) y[c] = E{};
             const int fused = i == 0 && qw > 0;
             if constexpr (LOWER)
-                EIG_FN(warp_sym_pass_lower)<COLS, NB, ROWS, E>(lane, n, a, r0, kw, qw, vb, u, fused, y);
+                EIG_FN(warp_sym_pass_lower)<COLS, NB, ROWS, SH, E>(lane, n, a, r0, kw, qw, vb, u, fused, y);
             else
-                EIG_FN(warp_sym_pass_full)<COLS, NB, ROWS, E>(lane, n, a, r0, kw, qw, vb, u, fused, y);
+                EIG_FN(warp_sym_pass_full)<COLS, NB, ROWS, SH, E>(lane, n, a, r0, kw, qw, vb, u, fused, y);
             /* within a panel: y -= V (W^H u) + W (V^H u) over rows r0.. (dlatrd) */
             if (i > 0) {
                 E sw[NB], sv[NB];
@@ -935,8 +997,10 @@ __device__ void EIG_FN(warp_sym_form_q)(int lane, int n, const eig_real *a, eig_
  * columns at a time, complex half as many (W: nb x CH registers): the
  * lane's column groups g0, g0 + gs, ... of CH columns (every one: 0, 1;
  * one of warp_sym_bt_groups: g, its count). tb: nb^2 elements of shared
- * memory (T). E: eig_real or wcx. */
-template <int COLS, typename E>
+ * memory (T). E: eig_real or wcx. SH 1 (registers spare: the twins, the
+ * kernel apart): V -= U W two rows at a time, U's rows by shuffles (as
+ * warp_sym_chunk_row). */
+template <int COLS, typename E, int SH = 0>
 __device__ void EIG_FN(warp_sym_back_transform)(int lane, int n, const E *a, E *v, E *tb, int g0, int gs)
 {
     constexpr int ZC = (int)(sizeof(E) / sizeof(eig_real));
@@ -1027,17 +1091,57 @@ __device__ void EIG_FN(warp_sym_back_transform)(int lane, int n, const E *a, E *
                     W[q][c] = s;
                 }
             }
-            for (int i = r0; i < n; i++) {
-                E u[NB];
-                EIG_BT_U(u, i);
-                EIG_UNROLL
-                for (int c = 0; c < CH; c++) {
-                    const int j = lane + 32 * (cb + c);
-                    if (j < n) {
-                        E s = E{};
+            if constexpr (!SH) {
+                for (int i = r0; i < n; i++) {
+                    E u[NB];
+                    EIG_BT_U(u, i);
+                    EIG_UNROLL
+                    for (int c = 0; c < CH; c++) {
+                        const int j = lane + 32 * (cb + c);
+                        if (j < n) {
+                            E s = E{};
+                            EIG_UNROLL
+                            for (int q = 0; q < NB; q++) s += u[q] * W[q][c];
+                            EIG_V(i, j) -= s;
+                        }
+                    }
+                }
+            } else {
+                /* two rows at a time, their loads before their stores; U's
+                 * rows by shuffles from a lane's row of each 32-row chunk
+                 * (as warp_sym_chunk_row: read a row at a time, they came
+                 * after the previous row's stores, a round trip a row) */
+                E uc[NB];
+                for (int i = r0; i < n; i += 2) {
+                    if (((i - r0) & 31) == 0) { /* uniform; a lane past the last row reads it (its copy is not used) */
+                        const int il = i + lane < n ? i + lane : n - 1;
+                        EIG_BT_U(uc, il);
+                    }
+                    E x[2][CH];
+                    EIG_UNROLL
+                    for (int h = 0; h < 2; h++)
                         EIG_UNROLL
-                        for (int q = 0; q < NB; q++) s += u[q] * W[q][c];
-                        EIG_V(i, j) -= s;
+                        for (int c = 0; c < CH; c++) {
+                            const int j = lane + 32 * (cb + c);
+                            x[h][c] = j < n && i + h < n ? EIG_V(i + h, j) : E{};
+                        }
+                    EIG_UNROLL
+                    for (int h = 0; h < 2; h++) {
+                        if (i + h >= n) break; /* uniform */
+                        E s[CH];
+                        EIG_UNROLL
+                        for (int c = 0; c < CH; c++) s[c] = E{};
+                        EIG_UNROLL
+                        for (int q = 0; q < NB; q++) {
+                            const E uq = EIG_FN(ws_shfl)(uc[q], (i + h - r0) & 31);
+                            EIG_UNROLL
+                            for (int c = 0; c < CH; c++) s[c] += uq * W[q][c];
+                        }
+                        EIG_UNROLL
+                        for (int c = 0; c < CH; c++) {
+                            const int j = lane + 32 * (cb + c);
+                            if (j < n) EIG_V(i + h, j) = x[h][c] - s[c];
+                        }
                     }
                 }
             }
@@ -1107,7 +1211,7 @@ __device__ int EIG_FN(warp_sym_bisect)(int lane, int n, int st, eig_real sigma, 
  * this matrix's global workspace, warp_sym_global_reals; ub: shared
  * memory for T; *c2: the clock between the two (profile); bt 0: v <- Q Z
  * is left to warp_sym_bt_kernel. */
-template <int COLS, typename E>
+template <int COLS, typename E, int SH = 0>
 __device__ int EIG_FN(warp_sym_dc_vectors)(int lane, int n, const eig_solve_params &p, const E *a, eig_real *d,
                                            eig_real *e, E *v, eig_real *ub, eig_real *dcw, int leaf, int *it,
                                            long long *c2, int bt)
@@ -1119,19 +1223,28 @@ __device__ int EIG_FN(warp_sym_dc_vectors)(int lane, int n, const eig_solve_para
                                                leaf, 1, p.max_iter_factor, it);
     if (st != EIG_STATUS_OK) return st;
     if constexpr (ZC == 1) {
-        for (int i = 0; i < n; i++)
-            for (int j = i + 1 + lane; j < n; j += 32) {
-                const eig_real x = v[(eig_idx)i * n + j];
-                v[(eig_idx)i * n + j] = v[(eig_idx)j * n + i];
-                v[(eig_idx)j * n + i] = x;
+        /* a row's swaps loaded before any is stored (one at a time, each
+         * waited for the previous one's stores) */
+        for (int i = 0; i < n; i++) {
+            eig_real up[COLS], lo[COLS];
+            EIG_UNROLL
+            for (int c = 0; c < COLS; c++) {
+                const int j = i + 1 + lane + 32 * c;
+                up[c] = j < n ? v[(eig_idx)i * n + j] : EIG_ZERO, lo[c] = j < n ? v[(eig_idx)j * n + i] : EIG_ZERO;
             }
+            EIG_UNROLL
+            for (int c = 0; c < COLS; c++) {
+                const int j = i + 1 + lane + 32 * c;
+                if (j < n) v[(eig_idx)i * n + j] = lo[c], v[(eig_idx)j * n + i] = up[c];
+            }
+        }
     } else {
         for (int j = 0; j < n; j++)
             for (int i = lane; i < n; i += 32) v[(eig_idx)i * n + j] = E(z[(eig_idx)j * n + i]);
     }
     __syncwarp();
     *c2 = clock64();
-    if (bt) EIG_FN(warp_sym_back_transform)<COLS, E>(lane, n, a, v, (E *)ub, 0, 1);
+    if (bt) EIG_FN(warp_sym_back_transform)<COLS, E, SH>(lane, n, a, v, (E *)ub, 0, 1);
     return st;
 }
 
@@ -1149,6 +1262,7 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
                             eig_idx dcs, int leaf)
 {
     typedef typename EIG_FN(ws_el)<ZC>::type E;
+    constexpr int SH = MINB < EIG_WARP_SYM_MIN_BLOCKS; /* registers to spare: rows by shuffles */
     extern __shared__ unsigned char eig_smem_raw[];
     const int lane = (int)(threadIdx.x & 31u), warp = (int)(threadIdx.x >> 5);
     const eig_idx m = (eig_idx)blockIdx.x * EIG_WARP_SYM_WARPS + warp;
@@ -1187,10 +1301,10 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
         __syncwarp();
         for (int k = lane; k < n; k += 32) val[k] = d[k];
     } else if (st == EIG_STATUS_OK) {
-        EIG_FN(warp_sym_reduce)<COLS, NB, ROWS, E>(lane, n, a, d, e, eb, eb + NB * n);
+        EIG_FN(warp_sym_reduce)<COLS, NB, ROWS, E, SH>(lane, n, a, d, e, eb, eb + NB * n);
         c1 = clock64();
         if (ZC == 2 || (flags & EIG_WARP_SYM_DC)) {
-            st = EIG_FN(warp_sym_dc_vectors)<COLS, E>(lane, n, p, a, d, e, v, buf, dc + m * dcs, leaf, &it, &c2,
+            st = EIG_FN(warp_sym_dc_vectors)<COLS, E, SH>(lane, n, p, a, d, e, v, buf, dc + m * dcs, leaf, &it, &c2,
                                                       !(flags & EIG_WARP_SYM_BT_APART));
             c3 = clock64();
         } else if constexpr (ZC == 1) {
@@ -1265,8 +1379,8 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_BT_MIN_B
     const eig_idx w = (eig_idx)blockIdx.x * EIG_WARP_SYM_WARPS + warp, m = w / groups;
     if (m >= count || status[m] != EIG_STATUS_OK) return; /* the whole warp leaves together */
     const eig_idx nn = (eig_idx)n * n * ZC;
-    EIG_FN(warp_sym_back_transform)<COLS, E>(lane, n, (const E *)(in + m * nn), (E *)(vectors + m * nn), (E *)tb[warp],
-                                              (int)(w % groups), groups);
+    EIG_FN(warp_sym_back_transform)<COLS, E, 1>(lane, n, (const E *)(in + m * nn), (E *)(vectors + m * nn),
+                                                 (E *)tb[warp], (int)(w % groups), groups);
 }
 
 /* Column groups of the back-transformation: CH columns a lane, as many as
