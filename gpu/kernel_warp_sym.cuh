@@ -480,20 +480,21 @@ __device__ __forceinline__ void EIG_FN(warp_sym_chunk_row)(int lane, int n, cons
         for (int q = 0; q < NB; q++)
             vr[q] = q < qw ? vb[q * n + r] : E{}, wr[q] = q < qw ? a[(eig_idx)(kw + q) * n + r] : E{};
         ur = u[r];
-        return;
-    }
-    if (cb < 0 || r - cb >= 32) { /* uniform */
-        cb = r;
-        const int rr = r + lane, ok = rr < n;
+    } else {
+        if (cb < 0 || r - cb >= 32) { /* uniform */
+            cb = r;
+            const int rr = r + lane, ok = rr < n;
+            EIG_UNROLL
+            for (int q = 0; q < NB; q++)
+                vc[q] = ok && q < qw ? vb[q * n + rr] : E{},
+                wc[q] = ok && q < qw ? a[(eig_idx)(kw + q) * n + rr] : E{};
+            uc = ok ? u[rr] : E{};
+        }
+        const int sl = r - cb;
         EIG_UNROLL
-        for (int q = 0; q < NB; q++)
-            vc[q] = ok && q < qw ? vb[q * n + rr] : E{}, wc[q] = ok && q < qw ? a[(eig_idx)(kw + q) * n + rr] : E{};
-        uc = ok ? u[rr] : E{};
+        for (int q = 0; q < NB; q++) vr[q] = EIG_FN(ws_shfl)(vc[q], sl), wr[q] = EIG_FN(ws_shfl)(wc[q], sl);
+        ur = EIG_FN(ws_shfl)(uc, sl);
     }
-    const int sl = r - cb;
-    EIG_UNROLL
-    for (int q = 0; q < NB; q++) vr[q] = EIG_FN(ws_shfl)(vc[q], sl), wr[q] = EIG_FN(ws_shfl)(wc[q], sl);
-    ur = EIG_FN(ws_shfl)(uc, sl);
 }
 
 /* A reflector's pass (warp_sym_reduce): y += A22 u on the lane's columns

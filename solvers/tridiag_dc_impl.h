@@ -332,8 +332,8 @@ __device__ __forceinline__ void eig_dc_dmma(double &d0, double &d1, double a, do
 }
 #endif
 /* Steps of 4 of the sum whose loads go before their products: 4 (16
- * values a lane in flight) against 2: H100, 2026-11-27 02:15 UTC, warp-sym's
- * Q U at n = 128 2.32 -> 1.80 M cycles a matrix, n = 256 26.7 -> 22.4 M. */
+ * values a lane in flight) against 2: H100, 2026-11-27 02:46 UTC, warp-sym's
+ * Q U at n = 128 2.36 -> 1.86 M cycles a matrix, n = 256 26.6 -> 23.0 M. */
 #ifndef EIG_DC_MMA_STEPS
 #define EIG_DC_MMA_STEPS 4
 #endif
