@@ -176,6 +176,16 @@ static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single)
  * 134.80); single 256 83.65 / 70.47. The back-transformation in blocks of
  * four (form_q's) instead of eight: 129.59 at 256 (05:10 call). */
 #define EIG_WARP_SYM_DC_FROM 64
+/* Divide and conquer's largest leaf in warp-sym: 16 rows, the leaves
+ * solved side by side by groups of 4 lanes (eig_dc_subteam);
+ * EIG_TRIDIAG_DC_LEAF overrides it. H100, 2026-11-27 05:19 call,
+ * device-resident, ms, leaves of 32 rows by the whole warp / these:
+ * symmetric 10,000 x 128 90.1-90.2 / 86.9-87.0, 10,000 x 96 46.3 / 43.9,
+ * 4,000 x 192 109.1 / 108.1-108.2, 2,000 x 256 122.5-122.6 / 122.2-122.5,
+ * 1,000 x 256 60.7-60.8 / 59.3-59.4; Hermitian 2,000 x 192 98.9 /
+ * 96.4-96.6, 1,000 x 256 110.8-111.0 / 109.3-109.4, 4,000 x 128 63.8-63.9
+ * / 63.4-63.5, 10,000 x 96 86.1-86.3 / 87.6 (lost); n = 64 within 0.5 %. */
+#define EIG_WARP_SYM_DC_LEAF 16
 /* The back-transformation's reflectors a block and columns a lane works on
  * at a time (warp_sym_back_transform). Two rows' loads issued together
  * lost: 43.6 M cycles a matrix at n = 256 against 34.3 M (H100, 05:33 and
@@ -1513,7 +1523,8 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
     const char *ps = getenv("EIG_WARP_SYM_PROFILE"), *pq = getenv("EIG_WARP_SYM_VALUES_QL");
     const int prof = ps && atoi(ps);
     const char *leaf_env = getenv("EIG_TRIDIAG_DC_LEAF");
-    const int zc = EIG_FN(warp_sym_zc)(p), dc = warp_sym_dc(p, n), leaf = leaf_env ? atoi(leaf_env) : 0;
+    const int zc = EIG_FN(warp_sym_zc)(p), dc = warp_sym_dc(p, n);
+    const int leaf = leaf_env ? atoi(leaf_env) : EIG_WARP_SYM_DC_LEAF;
     const int flags = (prof ? EIG_WARP_SYM_PROF : 0) | (pq && atoi(pq) ? EIG_WARP_SYM_VALUES_QL : 0) |
                       (dc ? EIG_WARP_SYM_DC : 0) | (bt_apart ? EIG_WARP_SYM_BT_APART : 0);
     EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p, n, minb);

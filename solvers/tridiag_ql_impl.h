@@ -169,7 +169,8 @@ EIG_HD int EIG_FN(eig_ql_negligible)(eig_real e, eig_real dj, eig_real dj1)
 /* The first position m in [top, end) of the block [lo, hi] (walked in
  * direction dir) whose coupling to m + 1 is negligible, else end. A team of
  * whole warps tests 32 positions at once, each warp on its own (one ballot,
- * no sync between warps): the serial scan, run by every member, was 28% of
+ * no sync between warps), a group of lanes of one warp as many as it has
+ * lanes: the serial scan, run by every member, was 28% of
  * the QL phase at n = 128 (Nsight Compute, docs/performance.md §3). Every
  * member gets the same m as from the serial scan. */
 EIG_HD int EIG_FN(eig_ql_first_split)(eig_team t, const eig_real *d, eig_idx ds, const eig_real *e, eig_idx es, int lo,
@@ -178,12 +179,16 @@ EIG_HD int EIG_FN(eig_ql_first_split)(eig_team t, const eig_real *d, eig_idx ds,
     const eig_real *dp = d + EIG_FN(eig_ql_at)(lo, hi, dir, 0) * ds, *ep = e + EIG_FN(eig_ql_eat)(lo, hi, dir, 0) * es;
     const eig_idx dstep = dir * ds, estep = dir * es; /* one position further */
 #ifdef __CUDA_ARCH__
-    if (t.size % 32 == 0) {
-        const int lane = t.rank & 31;
-        for (int base = top; base < end; base += 32) {
+    if (t.size % 32 == 0 || (!t.block && t.size > 1 && t.mask != 0xffffffffu)) {
+        /* whole warps, or a group of lanes of one warp (contiguous, aligned:
+         * its bits of the ballot shifted down to bit 0) */
+        const int whole = t.size % 32 == 0, g = whole ? 32 : t.size, lane = t.rank % g;
+        const unsigned mask = whole ? 0xffffffffu : t.mask;
+        const int shift = whole ? 0 : ((int)threadIdx.x & 31) - t.rank;
+        for (int base = top; base < end; base += g) {
             const int m = base + lane;
             const int neg = m < end && EIG_FN(eig_ql_negligible)(ep[m * estep], dp[m * dstep], dp[(m + 1) * dstep]);
-            const unsigned hits = __ballot_sync(0xffffffffu, neg);
+            const unsigned hits = (__ballot_sync(mask, neg) & mask) >> shift;
             if (hits) return base + __ffs((int)hits) - 1;
         }
         return end;
