@@ -178,7 +178,7 @@ static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single)
 #define EIG_WARP_SYM_DC_FROM 64
 /* Divide and conquer's largest leaf in warp-sym: 16 rows, the leaves
  * solved side by side by groups of 4 lanes (eig_dc_subteam);
- * EIG_TRIDIAG_DC_LEAF overrides it. H100, 2026-11-27 05:19 call,
+ * EIG_TRIDIAG_DC_LEAF overrides it. H100, 2026-11-27 05:18 call,
  * device-resident, ms, leaves of 32 rows by the whole warp / these:
  * symmetric 10,000 x 128 90.1-90.2 / 86.9-87.0, 10,000 x 96 46.3 / 43.9,
  * 4,000 x 192 109.1 / 108.1-108.2, 2,000 x 256 122.5-122.6 / 122.2-122.5,

@@ -149,10 +149,10 @@ EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work, eig_real *
  * chain of dependent operations on its group's leader, share the warp's
  * instructions instead of running one after another; otherwise the team
  * itself is the one sub-team. H100, warp-sym, the leaves' cycles a
- * matrix (2026-11-27 05:19 call): leaves of 16 rows by groups of 4 lanes
+ * matrix (2026-11-27 05:18 call): leaves of 16 rows by groups of 4 lanes
  * against leaves of 32 rows by the whole warp, n = 128 1.84 M against
  * 4.89 M, n = 256 4.67 M against 10.6 M; leaves of 32 rows by groups of
- * 8 lanes lost (04:22 call, n = 128 6.27 M against 4.89 M). */
+ * 8 lanes lost (04:20 call, n = 128 6.27 M against 4.89 M). */
 #ifndef EIG_DC_SPLIT_ROWS
 #define EIG_DC_SPLIT_ROWS 16
 #endif
