@@ -1513,7 +1513,7 @@ static eig_idx EIG_FN(warp_sym_global_reals)(const eig_solve_params *p, int n)
  * running per-matrix averages (synchronising); EIG_WARP_SYM_VALUES_QL=1:
  * values only by the one-lane QL; EIG_WARP_SYM_NB=1 (warp_sym_nb): the
  * unblocked reduction, for comparing; EIG_TRIDIAG_DC_LEAF: the leaf size of
- * divide and conquer (2..32). */
+ * divide and conquer (2..32; EIG_WARP_SYM_DC_LEAF by default). */
 static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cnt, eig_real *in, eig_real *values,
                                     eig_real *vectors, eig_real *work, int8_t *status, int32_t *iterations,
                                     int bt_apart, int minb, cudaStream_t st)
