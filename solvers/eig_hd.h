@@ -77,6 +77,17 @@ static __host__ __device__ inline void eig_team_sync(eig_team t)
 static inline void eig_team_sync(eig_team t) { (void)t; }
 #endif
 
+/* The lowest rank of a warp or sub-warp team whose pred holds, or -1; every
+ * member gets it (one ballot: the team's lanes are contiguous and aligned). */
+#ifdef __CUDA_ARCH__
+static __device__ inline int eig_team_first_rank(eig_team t, int pred)
+{
+    unsigned b = __ballot_sync(t.mask, pred) >> (((int)threadIdx.x & 31) - t.rank);
+    if (t.size < 32) b &= (1u << t.size) - 1u;
+    return b ? __ffs((int)b) - 1 : -1;
+}
+#endif
+
 /* 1 when p points into the block's shared memory (device code; 0 on the
  * host): some team loops are laid out for the memory the matrix is in. */
 #ifdef __CUDACC__

@@ -536,17 +536,6 @@ EIG_HD int EIG_FN(eig_gen_split_at)(const eig_real *a, eig_idx as, eig_idx rs, i
 #ifndef EIG_GEN_VOTE_FROM
 #define EIG_GEN_VOTE_FROM 2
 #endif
-/* The lowest rank of a warp or sub-warp team whose pred holds, or -1; every
- * member gets it (one ballot: the team's lanes are contiguous and aligned). */
-#ifdef __CUDA_ARCH__
-static __device__ inline int EIG_FN(eig_team_first_rank)(eig_team t, int pred)
-{
-    unsigned b = __ballot_sync(t.mask, pred) >> (((int)threadIdx.x & 31) - t.rank);
-    if (t.size < 32) b &= (1u << t.size) - 1u;
-    return b ? __ffs((int)b) - 1 : -1;
-}
-#endif
-
 /* Bottom-most k in lo+1..i where eig_gen_split_at holds, or lo. A team of
  * EIG_GEN_VOTE_FROM lanes or more tests `size` rows at once (the same k as
  * the serial scan: the lowest rank that finds one is the bottom-most): the
@@ -560,7 +549,7 @@ EIG_HD int EIG_FN(eig_gen_find_split)(eig_team t, int n, const eig_real *a, eig_
     if (t.size >= EIG_GEN_VOTE_FROM && !t.block) {
         for (int base = i; base > lo; base -= t.size) {
             const int k = base - t.rank;
-            const int r = EIG_FN(eig_team_first_rank)(t, k > lo && EIG_FN(eig_gen_split_at)(a, as, rs, ilo, ihi, k,
+            const int r = eig_team_first_rank(t, k > lo && EIG_FN(eig_gen_split_at)(a, as, rs, ilo, ihi, k,
                                                                                            smlnum, ulp));
             if (r >= 0) return base - r;
         }
@@ -688,7 +677,7 @@ EIG_HD void EIG_FN(eig_gen_francis_sweep)(eig_team t, int n, eig_real *a, eig_id
                 EIG_FN(eig_gen_start_vector)(a, as, rs, mm, rt1r, rt1i, rt2r, rt2i, v);
                 ok = EIG_FN(eig_gen_start_ok)(a, as, rs, mm, v, ulp);
             }
-            const int r = EIG_FN(eig_team_first_rank)(t, ok);
+            const int r = eig_team_first_rank(t, ok);
             if (r >= 0) {
                 m = base - r;
                 break;

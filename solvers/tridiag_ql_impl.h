@@ -180,16 +180,13 @@ EIG_HD int EIG_FN(eig_ql_first_split)(eig_team t, const eig_real *d, eig_idx ds,
     const eig_idx dstep = dir * ds, estep = dir * es; /* one position further */
 #ifdef __CUDA_ARCH__
     if (t.size % 32 == 0 || (!t.block && t.size > 1 && t.mask != 0xffffffffu)) {
-        /* whole warps, or a group of lanes of one warp (contiguous, aligned:
-         * its bits of the ballot shifted down to bit 0) */
-        const int whole = t.size % 32 == 0, g = whole ? 32 : t.size, lane = t.rank % g;
-        const unsigned mask = whole ? 0xffffffffu : t.mask;
-        const int shift = whole ? 0 : ((int)threadIdx.x & 31) - t.rank;
-        for (int base = top; base < end; base += g) {
-            const int m = base + lane;
+        eig_team g = t; /* the member's warp, or the team itself (a group of lanes of one warp) */
+        if (t.size % 32 == 0) g.rank = t.rank & 31, g.size = 32, g.mask = 0xffffffffu, g.block = 0;
+        for (int base = top; base < end; base += g.size) {
+            const int m = base + g.rank;
             const int neg = m < end && EIG_FN(eig_ql_negligible)(ep[m * estep], dp[m * dstep], dp[(m + 1) * dstep]);
-            const unsigned hits = (__ballot_sync(mask, neg) & mask) >> shift;
-            if (hits) return base + __ffs((int)hits) - 1;
+            const int k = eig_team_first_rank(g, neg);
+            if (k >= 0) return base + k;
         }
         return end;
     }
