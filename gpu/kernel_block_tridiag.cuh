@@ -288,7 +288,8 @@ __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, 
         atomicAdd(&EIG_FN(block_tridiag_prof)[6], 1ull);
         atomicAdd(&EIG_FN(block_tridiag_prof)[7], (unsigned long long)it);
         if (v && sh.dc.work) { /* divide and conquer's own phase clocks */
-            const EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, (eig_real *)sh.dc.work, (eig_real *)sh.dc.swork);
+            const EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, (eig_real *)sh.dc.work, (eig_real *)sh.dc.swork,
+                                                                 EIG_FN(eig_tridiag_dc_small_work)(n));
             for (int k = 0; k < EIG_DC_CLOCKS; k++)
                 atomicAdd(&EIG_FN(block_tridiag_prof)[8 + k], (unsigned long long)w.clk[k]);
         }

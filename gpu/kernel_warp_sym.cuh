@@ -5,9 +5,9 @@
  * a matrix gets one warp, no block barrier anywhere (shuffles, ballots and
  * __syncwarp only), and 16 warps an SM interleave their chains of
  * dependent loads. A, V and Z stay in global memory (L1/L2); shared memory
- * holds only d, e and a buffer of 5n-8n reals per warp (the reduction's
- * V, the rotations of 2-4 sweeps (warp_sym_group), the bisection's
- * workspace: warp_sym_smem_reals_nb). The phases:
+ * holds only d, e and a buffer of 4n-8n reals per warp (the reduction's
+ * V, the rotations of 2-4 sweeps (warp_sym_group), divide and conquer's
+ * hottest vectors, the bisection's workspace: warp_sym_smem_reals_nb). The phases:
  *   1. eig_dense_prepare_team (NaN/Inf check, power-of-two scaling),
  *      real: the lower triangle mirrored so that a lane can own whole
  *      columns;
@@ -1180,6 +1180,7 @@ __device__ unsigned long long EIG_FN(warp_sym_prof)[6 + EIG_DC_CLOCKS];
 #define EIG_WARP_SYM_VALUES_QL 2
 #define EIG_WARP_SYM_DC 4
 #define EIG_WARP_SYM_BT_APART 8
+#define EIG_WARP_SYM_DC_GLOBAL 16 /* divide and conquer's small vectors in global memory (EIG_WARP_SYM_DC_SMEM=0) */
 
 /* Values only, after the reduction: all 32 lanes bisect (solvers/
  * bisection_impl.h, the team functions: lane 0 prepares the scaled T in
@@ -1220,18 +1221,22 @@ __device__ int EIG_FN(warp_sym_bisect)(int lane, int n, int st, eig_real sigma, 
  * Against forming Q and the QL on Z: no rotation chain in one lane, and
  * about 5/3 n^3 multiply-adds instead of 2/3 n^3 + the QL's ~3 n^3. dcw:
  * this matrix's global workspace, warp_sym_global_reals; ub: shared
- * memory for T; *c2: the clock between the two (profile); bt 0: v <- Q Z
+ * memory (ubr reals: the reduction's buffer, idle until the
+ * back-transformation's T) for divide and conquer's small vectors that
+ * fit (eig_dc_layout: the hottest first; growing the buffer to take more
+ * shrank L1 and lost: see docs/performance.md, "Divide and conquer's
+ * small vectors in shared memory"); *c2: the clock between the two (profile); bt 0: v <- Q Z
  * is left to warp_sym_bt_kernel. */
 template <int COLS, typename E, int SH = 0>
 __device__ int EIG_FN(warp_sym_dc_vectors)(int lane, int n, const eig_solve_params &p, const E *a, eig_real *d,
-                                           eig_real *e, E *v, eig_real *ub, eig_real *dcw, int leaf, int *it,
-                                           long long *c2, int bt)
+                                           eig_real *e, E *v, eig_real *ub, eig_idx ubr, eig_real *dcw, int leaf,
+                                           int *it, long long *c2, int bt)
 {
     const eig_team t = {lane, 32, 0xffffffffu, 0};
     constexpr int ZC = (int)(sizeof(E) / sizeof(eig_real));
     eig_real *z = ZC == 1 ? (eig_real *)v : dcw;
-    const int st = EIG_FN(eig_tridiag_dc_team)(t, n, d, 1, e, 1, z, 1, n, ZC == 1 ? dcw : dcw + (eig_idx)n * n, 0,
-                                               leaf, 1, p.max_iter_factor, it);
+    const int st = EIG_FN(eig_tridiag_dc_team)(t, n, d, 1, e, 1, z, 1, n, ZC == 1 ? dcw : dcw + (eig_idx)n * n, ub,
+                                               ubr, leaf, 1, p.max_iter_factor, it);
     if (st != EIG_STATUS_OK) return st;
     if constexpr (ZC == 1) {
         /* a row's swaps loaded before any is stored (one at a time, each
@@ -1315,8 +1320,11 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
         EIG_FN(warp_sym_reduce)<COLS, NB, ROWS, E, SH>(lane, n, a, d, e, eb, eb + NB * n);
         c1 = clock64();
         if (ZC == 2 || (flags & EIG_WARP_SYM_DC)) {
-            st = EIG_FN(warp_sym_dc_vectors)<COLS, E, SH>(lane, n, p, a, d, e, v, buf, dc + m * dcs, leaf, &it, &c2,
-                                                      !(flags & EIG_WARP_SYM_BT_APART));
+            const eig_idx bufr = flags & EIG_WARP_SYM_DC_GLOBAL
+                                     ? 0
+                                     : (eig_idx)EIG_FN(warp_sym_smem_reals_nb)(n, VEC, NB, ZC, BAND) - 2 * (eig_idx)n;
+            st = EIG_FN(warp_sym_dc_vectors)<COLS, E, SH>(lane, n, p, a, d, e, v, buf, bufr, dc + m * dcs, leaf, &it,
+                                                      &c2, !(flags & EIG_WARP_SYM_BT_APART));
             c3 = clock64();
         } else if constexpr (ZC == 1) {
             EIG_FN(warp_sym_form_q)<COLS>(lane, n, a, v, buf);
@@ -1354,7 +1362,7 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
             atomicAdd(&EIG_FN(warp_sym_prof)[4], 1ull);
             atomicAdd(&EIG_FN(warp_sym_prof)[5], (unsigned long long)it);
             if (VEC && (flags & EIG_WARP_SYM_DC)) { /* divide and conquer's own phase clocks */
-                const EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, dc + m * dcs + (ZC == 2 ? (eig_idx)n * n : 0), 0);
+                const EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, dc + m * dcs + (ZC == 2 ? (eig_idx)n * n : 0), 0, 0);
                 for (int k = 0; k < EIG_DC_CLOCKS; k++)
                     atomicAdd(&EIG_FN(warp_sym_prof)[6 + k], (unsigned long long)w.clk[k]);
             }
@@ -1513,7 +1521,9 @@ static eig_idx EIG_FN(warp_sym_global_reals)(const eig_solve_params *p, int n)
  * running per-matrix averages (synchronising); EIG_WARP_SYM_VALUES_QL=1:
  * values only by the one-lane QL; EIG_WARP_SYM_NB=1 (warp_sym_nb): the
  * unblocked reduction, for comparing; EIG_TRIDIAG_DC_LEAF: the leaf size of
- * divide and conquer (2..32; EIG_WARP_SYM_DC_LEAF by default). */
+ * divide and conquer (2..32; EIG_WARP_SYM_DC_LEAF by default);
+ * EIG_WARP_SYM_DC_SMEM=0: its small vectors in global memory, for
+ * comparing. */
 static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cnt, eig_real *in, eig_real *values,
                                     eig_real *vectors, eig_real *work, int8_t *status, int32_t *iterations,
                                     int bt_apart, int minb, cudaStream_t st)
@@ -1525,8 +1535,10 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
     const char *leaf_env = getenv("EIG_TRIDIAG_DC_LEAF");
     const int zc = EIG_FN(warp_sym_zc)(p), dc = warp_sym_dc(p, n);
     const int leaf = leaf_env ? atoi(leaf_env) : EIG_WARP_SYM_DC_LEAF;
+    const char *dcs_env = getenv("EIG_WARP_SYM_DC_SMEM");
     const int flags = (prof ? EIG_WARP_SYM_PROF : 0) | (pq && atoi(pq) ? EIG_WARP_SYM_VALUES_QL : 0) |
-                      (dc ? EIG_WARP_SYM_DC : 0) | (bt_apart ? EIG_WARP_SYM_BT_APART : 0);
+                      (dc ? EIG_WARP_SYM_DC : 0) | (bt_apart ? EIG_WARP_SYM_BT_APART : 0) |
+                      (dcs_env && !atoi(dcs_env) ? EIG_WARP_SYM_DC_GLOBAL : 0);
     EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p, n, minb);
     kern<<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, p->vectors ? vectors : 0, status,
                                                        iterations, flags, dc ? work : 0,

@@ -29,8 +29,8 @@
  * Z: element (i, j) at z[i*zr + j*zk] (real, n x n), overwritten with T's
  * eigenvectors; d: the eigenvalues ascending; e destroyed. work:
  * eig_tridiag_dc_work(n) reals, contiguous (stride 1); or, swork not NULL,
- * eig_tridiag_dc_large_work(n) there and eig_tridiag_dc_small_work(n) in
- * swork. leaf: the largest leaf (2..32; else EIG_DC_LEAF). wide: the
+ * what of eig_tridiag_dc_small_work(n) fits in its sreals reals there
+ * (eig_dc_layout) and the rest in work. leaf: the largest leaf (2..32; else EIG_DC_LEAF). wide: the
  * merges' Q U in tiles of 8 columns of U instead of 4 (half the reads of
  * Q, 16 more registers a thread: a constant at each call, so that a kernel
  * that passes 0 keeps its registers); on a GPU with FP64 tensor cores a
@@ -96,13 +96,18 @@ typedef struct {
 
 /* Workspace. Large: the gathered columns of Q and U (n x n each) and the
  * phase clocks, wherever the caller has room (global memory on the GPU).
- * Small (its own buffer when the caller can give one in faster memory, the
- * GPU's shared memory; else after the large part): nine vectors of n reals
- * and 8 n + 8 ints (lists, permutations, the leaves' results, scalars). */
-EIG_HD eig_idx EIG_FN(eig_tridiag_dc_small_work)(int n)
+ * Small: nine vectors of n reals and 8 n + 8 ints (lists, permutations,
+ * the leaves' results, scalars); those that fit in the caller's faster
+ * buffer (swork, sreals reals: the GPU's shared memory) go there, the
+ * hottest first, the rest after the large part. */
+EIG_HD eig_idx EIG_FN(eig_dc_small_ints)(int n)
 {
     const eig_idx ints = 8 * (eig_idx)n + 8;
-    return 9 * (eig_idx)n + (ints * (eig_idx)sizeof(int) + sizeof(eig_real) - 1) / (eig_idx)sizeof(eig_real);
+    return (ints * (eig_idx)sizeof(int) + sizeof(eig_real) - 1) / (eig_idx)sizeof(eig_real);
+}
+EIG_HD eig_idx EIG_FN(eig_tridiag_dc_small_work)(int n)
+{
+    return 9 * (eig_idx)n + EIG_FN(eig_dc_small_ints)(n);
 }
 EIG_HD eig_idx EIG_FN(eig_tridiag_dc_large_work)(int n)
 {
@@ -127,16 +132,36 @@ typedef struct {
     long long *clk;                   /* EIG_DC_CLOCKS phase clocks */
 } EIG_FN(eig_dc_ws);
 
-EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work, eig_real *swork)
+/* The small part in pieces, hottest first: the operands of the roots (K
+ * evaluations of K terms each) and of zhat, U and the values' order (K^2
+ * and N^2 reads: dk, zk, tau, dv); zhat (K^2 reads in U); the merged
+ * lists, which the leaves' rotations span (dl, zz); the deflating
+ * rotations (rc, rs); the ints. A piece goes to the fast buffer if it fits
+ * in what is left there, else after the large part. */
+#define EIG_DC_PIECES 5
+EIG_HD eig_idx EIG_FN(eig_dc_piece)(int n, int k)
+{
+    const eig_idx len[EIG_DC_PIECES - 1] = {4 * (eig_idx)n, (eig_idx)n, 2 * (eig_idx)n, 2 * (eig_idx)n};
+    return k < EIG_DC_PIECES - 1 ? len[k] : EIG_FN(eig_dc_small_ints)(n);
+}
+
+EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work, eig_real *swork, eig_idx sreals)
 {
     EIG_FN(eig_dc_ws) w;
     const eig_idx nn = (eig_idx)n * n;
     w.w2 = work, w.u = work + nn;
     w.clk = (long long *)(((uintptr_t)(work + 2 * nn) + 7) & ~(uintptr_t)7);
-    eig_real *v = swork ? swork : work + EIG_FN(eig_tridiag_dc_large_work)(n);
-    w.dl = v, w.zz = v + n, w.dk = v + 2 * n, w.zk = v + 3 * n, w.zh = v + 4 * n, w.tau = v + 5 * n;
-    w.dv = v + 6 * n, w.rc = v + 7 * n, w.rs = v + 8 * n;
-    int *iv = (int *)(v + 9 * n);
+    eig_real *piece[EIG_DC_PIECES], *slow = work + EIG_FN(eig_tridiag_dc_large_work)(n);
+    eig_idx used = 0;
+    for (int k = 0; k < EIG_DC_PIECES; k++) {
+        const eig_idx len = EIG_FN(eig_dc_piece)(n, k);
+        if (swork && used + len <= sreals) piece[k] = swork + used, used += len;
+        else piece[k] = slow, slow += len;
+    }
+    w.dk = piece[0], w.zk = w.dk + n, w.tau = w.zk + n, w.dv = w.tau + n, w.zh = piece[1];
+    w.dl = piece[2], w.zz = w.dl + n;
+    w.rc = piece[3], w.rs = w.rc + n;
+    int *iv = (int *)piece[4];
     w.src = iv, w.col = iv + n, w.orig = iv + 2 * n, w.rank = iv + 3 * n, w.rp = iv + 4 * n, w.rq = iv + 5 * n;
     w.leafst = iv + 6 * n, w.sc = iv + 8 * n;
     return w;
@@ -605,10 +630,10 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
 #undef EIG_DC_QU_MMA_TILES
 
 EIG_HD int EIG_FN(eig_tridiag_dc_team)(eig_team t, int n, eig_real *d, eig_idx ds, eig_real *e, eig_idx es,
-                                       eig_real *z, eig_idx zr, eig_idx zk, eig_real *work, eig_real *swork, int leaf,
-                                       int wide, int max_iter_factor, int *iters)
+                                       eig_real *z, eig_idx zr, eig_idx zk, eig_real *work, eig_real *swork,
+                                       eig_idx sreals, int leaf, int wide, int max_iter_factor, int *iters)
 {
-    EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, work, swork);
+    EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, work, swork, sreals);
     if (leaf < 2 || leaf > 32) leaf = EIG_DC_LEAF;
     if (iters) *iters = 0;
     if (n <= 0) return EIG_STATUS_OK;
@@ -697,5 +722,5 @@ EIG_HD int EIG_FN(eig_tridiag_dc)(int n, eig_real *d, eig_idx ds, eig_real *e, e
                                   eig_idx zk, eig_real *work, int max_iter_factor, int *iters)
 {
     eig_team solo = EIG_TEAM_SOLO_INIT;
-    return EIG_FN(eig_tridiag_dc_team)(solo, n, d, ds, e, es, z, zr, zk, work, 0, 0, 0, max_iter_factor, iters);
+    return EIG_FN(eig_tridiag_dc_team)(solo, n, d, ds, e, es, z, zr, zk, work, 0, 0, 0, 0, max_iter_factor, iters);
 }

@@ -824,7 +824,8 @@ EIG_HD int EIG_FN(eig_tridiag_z_team)(eig_team t, int n, eig_real *d, eig_idx ds
 {
     if (dc)
         return EIG_FN(eig_tridiag_dc_team)(t, n, d, ds, e, es, zt, 1, zld, (eig_real *)dc->work, (eig_real *)dc->swork,
-                                           dc->leaf, 0, max_iter_factor, iters);
+                                           dc->swork ? EIG_FN(eig_tridiag_dc_small_work)(n) : 0, dc->leaf, 0,
+                                           max_iter_factor, iters);
     EIG_FN(eig_set_identity_team)(t, n, zt, 1, zld);
     return EIG_FN(eig_tridiag_ql_team)(t, n, d, ds, e, es, zt, 1, zld, 0, 1, rot, scr, rs, max_iter_factor, iters);
 }

@@ -7,8 +7,8 @@
  * (few distinct diagonal values, tiny couplings: heavy deflation), glued
  * Wilkinson W21+ and W23+ blocks, zero off-diagonals (all or some), tiny and huge
  * scales, the (-1, 2, -1) matrix; d and e at a stride and Z in both
- * orientations, leaves of 32, 13 and 4 rows, the small workspace apart or
- * not, both precisions. */
+ * orientations, leaves of 32, 13 and 4 rows, the small workspace apart
+ * (all of it, or the pieces that fit) or not, both precisions. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -109,13 +109,17 @@ static void make_tridiag(eig_test_rng *rng, int kind, int n, double tiny, double
         const eig_idx zr = zrow ? n : 1, zk = zrow ? 1 : n;                                                           \
         int it = -1;                                                                                                  \
         /* the default leaf (32), or small leaves (more merge levels); the small                                      \
-         * workspace after the large one, or in a buffer of its own */                                                \
+         * workspace after the large one, or all of it in a buffer of its own, or                                     \
+         * the pieces that fit in a buffer of 4 n or 6 n reals (the rest after the                                    \
+         * large one) */                                                                                              \
         static T swork[20 * MAX_N + 64];                                                                              \
         const int leaf = leaf_in >= 0 ? leaf_in : (n + kind) % 3 == 0 ? 0 : (n + kind) % 3 == 1 ? 4 : 13;             \
+        const int part = (n / 3 + kind) % 3;                                                                          \
+        const eig_idx sreals = part == 0 ? eig_tridiag_dc_small_work_##PREC(n) : (eig_idx)(part == 1 ? 4 : 6) * n;    \
         eig_team solo = EIG_TEAM_SOLO_INIT;                                                                           \
         const int st = kind % 2 && leaf_in < 0 ? eig_tridiag_dc_##PREC(n, d, DS, e, DS, z, zr, zk, work, 0, &it)      \
-                                : eig_tridiag_dc_team_##PREC(solo, n, d, DS, e, DS, z, zr, zk, work, swork, leaf,     \
-                                                             (n + kind) % 2 /* Q U tiles of 4 or 8 */, 0, &it);       \
+                                : eig_tridiag_dc_team_##PREC(solo, n, d, DS, e, DS, z, zr, zk, work, swork, sreals,   \
+                                                             leaf, (n + kind) % 2 /* Q U tiles of 4 or 8 */, 0, &it); \
         const int info = LAPACKE_dstedc(LAPACK_COL_MAJOR, 'I', n, dr, er, zref, n);                                   \
         double tn = 0; /* ||T||_1 */                                                                                  \
         for (int j = 0; j < n; j++) {                                                                                 \
