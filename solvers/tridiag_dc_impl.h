@@ -556,7 +556,9 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
         w.zh[j] = EIG_COPYSIGN(EIG_SQRT(EIG_FABS(p)), w.zk[j]);
     }
     eig_team_sync(t);
-    /* U's columns u_i = zhat / (d - lambda_i), normalised (the pole and the
+    /* U's columns u_i = zhat / (d - lambda_i), normalised: the norm, then
+     * each entry made again and stored scaled (the same values as storing
+     * it and scaling it in place, without reading U back; the pole and the
      * offset in registers: the stores to u may alias them for the compiler) */
     EIG_TEAM_FOR(t, i, 0, K - 1) {
         const eig_real doi = w.dv[i], ti = w.tau[i];
@@ -564,10 +566,10 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
         eig_real *ui = w.u + (eig_idx)i * K;
         for (int j = 0; j < K; j++) {
             const eig_real x = w.zh[j] / ((w.dk[j] - doi) - ti);
-            ui[j] = x, s += x * x;
+            s += x * x;
         }
         s = 1 / EIG_SQRT(s);
-        for (int j = 0; j < K; j++) ui[j] *= s;
+        for (int j = 0; j < K; j++) ui[j] = w.zh[j] / ((w.dk[j] - doi) - ti) * s;
     }
     eig_team_sync(t);
     EIG_DC_CLOCK(w, t, 3, c0);
