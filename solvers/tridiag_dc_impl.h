@@ -100,14 +100,13 @@ typedef struct {
  * the leaves' results, scalars); those that fit in the caller's faster
  * buffer (swork, sreals reals: the GPU's shared memory) go there, the
  * hottest first, the rest after the large part. */
-EIG_HD eig_idx EIG_FN(eig_dc_small_ints)(int n)
+EIG_HD eig_idx EIG_FN(eig_dc_int_reals)(eig_idx ints)
 {
-    const eig_idx ints = 8 * (eig_idx)n + 8;
     return (ints * (eig_idx)sizeof(int) + sizeof(eig_real) - 1) / (eig_idx)sizeof(eig_real);
 }
 EIG_HD eig_idx EIG_FN(eig_tridiag_dc_small_work)(int n)
 {
-    return 9 * (eig_idx)n + EIG_FN(eig_dc_small_ints)(n);
+    return 9 * (eig_idx)n + EIG_FN(eig_dc_int_reals)(2 * (eig_idx)n) + EIG_FN(eig_dc_int_reals)(6 * (eig_idx)n + 8);
 }
 EIG_HD eig_idx EIG_FN(eig_tridiag_dc_large_work)(int n)
 {
@@ -134,15 +133,18 @@ typedef struct {
 
 /* The small part in pieces, hottest first: the operands of the roots (K
  * evaluations of K terms each) and of zhat, U and the values' order (K^2
- * and N^2 reads: dk, zk, tau, dv); zhat (K^2 reads in U); the merged
- * lists, which the leaves' rotations span (dl, zz); the deflating
- * rotations (rc, rs); the ints. A piece goes to the fast buffer if it fits
- * in what is left there, else after the large part. */
-#define EIG_DC_PIECES 5
+ * and N^2 reads: dk, zk, tau, dv); zhat (2 K^2 reads in U); the columns
+ * the gather reads and the places the values and Q U's columns go to (N^2
+ * and K N reads: col, rank); the merged lists, which the leaves' rotations
+ * span (dl, zz); the deflating rotations (rc, rs); the other ints. A piece
+ * goes to the fast buffer if it fits in what is left there, else after
+ * the large part. */
+#define EIG_DC_PIECES 6
 EIG_HD eig_idx EIG_FN(eig_dc_piece)(int n, int k)
 {
-    const eig_idx len[EIG_DC_PIECES - 1] = {4 * (eig_idx)n, (eig_idx)n, 2 * (eig_idx)n, 2 * (eig_idx)n};
-    return k < EIG_DC_PIECES - 1 ? len[k] : EIG_FN(eig_dc_small_ints)(n);
+    const eig_idx len[EIG_DC_PIECES] = {4 * (eig_idx)n, (eig_idx)n, EIG_FN(eig_dc_int_reals)(2 * (eig_idx)n),
+                                        2 * (eig_idx)n, 2 * (eig_idx)n, EIG_FN(eig_dc_int_reals)(6 * (eig_idx)n + 8)};
+    return len[k];
 }
 
 EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work, eig_real *swork, eig_idx sreals)
@@ -159,11 +161,11 @@ EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work, eig_real *
         else piece[k] = slow, slow += len;
     }
     w.dk = piece[0], w.zk = w.dk + n, w.tau = w.zk + n, w.dv = w.tau + n, w.zh = piece[1];
-    w.dl = piece[2], w.zz = w.dl + n;
-    w.rc = piece[3], w.rs = w.rc + n;
-    int *iv = (int *)piece[4];
-    w.src = iv, w.col = iv + n, w.orig = iv + 2 * n, w.rank = iv + 3 * n, w.rp = iv + 4 * n, w.rq = iv + 5 * n;
-    w.leafst = iv + 6 * n, w.sc = iv + 8 * n;
+    w.col = (int *)piece[2], w.rank = w.col + n;
+    w.dl = piece[3], w.zz = w.dl + n;
+    w.rc = piece[4], w.rs = w.rc + n;
+    int *iv = (int *)piece[5];
+    w.src = iv, w.orig = iv + n, w.rp = iv + 2 * n, w.rq = iv + 3 * n, w.leafst = iv + 4 * n, w.sc = iv + 6 * n;
     return w;
 }
 
