@@ -7,7 +7,8 @@
  * dependent loads. A, V and Z stay in global memory (L1/L2); shared memory
  * holds only d, e and a buffer of 4n-8n reals per warp (the reduction's
  * V, the rotations of 2-4 sweeps (warp_sym_group), divide and conquer's
- * hottest vectors, the bisection's workspace: warp_sym_smem_reals_nb). The phases:
+ * hottest vectors, the bisection's workspace: warp_sym_smem_reals_nb).
+ * The phases:
  *   1. eig_dense_prepare_team (NaN/Inf check, power-of-two scaling),
  *      real: the lower triangle mirrored so that a lane can own whole
  *      columns;
@@ -1225,8 +1226,8 @@ __device__ int EIG_FN(warp_sym_bisect)(int lane, int n, int st, eig_real sigma, 
  * back-transformation's T) for divide and conquer's small vectors that
  * fit (eig_dc_layout: the hottest first; growing the buffer to take more
  * shrank L1 and lost: see docs/performance.md, "Divide and conquer's
- * small vectors in shared memory"); *c2: the clock between the two (profile); bt 0: v <- Q Z
- * is left to warp_sym_bt_kernel. */
+ * small vectors in shared memory"); *c2: the clock between the two
+ * (profile); bt 0: v <- Q Z is left to warp_sym_bt_kernel. */
 template <int COLS, typename E, int SH = 0>
 __device__ int EIG_FN(warp_sym_dc_vectors)(int lane, int n, const eig_solve_params &p, const E *a, eig_real *d,
                                            eig_real *e, E *v, eig_real *ub, eig_idx ubr, eig_real *dcw, int leaf,
@@ -1362,7 +1363,8 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
             atomicAdd(&EIG_FN(warp_sym_prof)[4], 1ull);
             atomicAdd(&EIG_FN(warp_sym_prof)[5], (unsigned long long)it);
             if (VEC && (flags & EIG_WARP_SYM_DC)) { /* divide and conquer's own phase clocks */
-                const EIG_FN(eig_dc_ws) w = EIG_FN(eig_dc_layout)(n, dc + m * dcs + (ZC == 2 ? (eig_idx)n * n : 0), 0, 0);
+                const EIG_FN(eig_dc_ws) w =
+                    EIG_FN(eig_dc_layout)(n, dc + m * dcs + (ZC == 2 ? (eig_idx)n * n : 0), 0, 0);
                 for (int k = 0; k < EIG_DC_CLOCKS; k++)
                     atomicAdd(&EIG_FN(warp_sym_prof)[6 + k], (unsigned long long)w.clk[k]);
             }

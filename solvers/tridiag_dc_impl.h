@@ -30,9 +30,10 @@
  * eigenvectors; d: the eigenvalues ascending; e destroyed. work:
  * eig_tridiag_dc_work(n) reals, contiguous (stride 1); or, swork not NULL,
  * what of eig_tridiag_dc_small_work(n) fits in its sreals reals there
- * (eig_dc_layout) and the rest in work. leaf: the largest leaf (2..32; else EIG_DC_LEAF). wide: the
- * merges' Q U in tiles of 8 columns of U instead of 4 (half the reads of
- * Q, 16 more registers a thread: a constant at each call, so that a kernel
+ * (eig_dc_layout) and the rest in work. leaf: the largest leaf (2..32;
+ * else EIG_DC_LEAF). wide: the merges' Q U in tiles of 8 columns of U
+ * instead of 4 (half the reads of Q, 16 more registers a thread: a
+ * constant at each call, so that a kernel
  * that passes 0 keeps its registers); on a GPU with FP64 tensor cores a
  * double-precision team of whole warps multiplies on them instead
  * (EIG_DC_QU_MMA_TILES). Team: the leaves a
