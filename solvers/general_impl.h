@@ -549,8 +549,8 @@ EIG_HD int EIG_FN(eig_gen_find_split)(eig_team t, int n, const eig_real *a, eig_
     if (t.size >= EIG_GEN_VOTE_FROM && !t.block) {
         for (int base = i; base > lo; base -= t.size) {
             const int k = base - t.rank;
-            const int r = eig_team_first_rank(t, k > lo && EIG_FN(eig_gen_split_at)(a, as, rs, ilo, ihi, k,
-                                                                                           smlnum, ulp));
+            const int r =
+                eig_team_first_rank(t, k > lo && EIG_FN(eig_gen_split_at)(a, as, rs, ilo, ihi, k, smlnum, ulp));
             if (r >= 0) return base - r;
         }
         return lo;
