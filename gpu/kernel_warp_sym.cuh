@@ -188,11 +188,32 @@ static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single)
  * / 63.4-63.5, 10,000 x 96 86.1-86.3 / 87.6 (lost); n = 64 within 0.5 %. */
 #define EIG_WARP_SYM_DC_LEAF 16
 /* The back-transformation's reflectors a block and columns a lane works on
- * at a time (warp_sym_back_transform). Two rows' loads issued together
+ * at a time, lane by lane (warp_sym_back_transform: single precision and
+ * Hermitian; double real takes the tensor cores, below). Two rows' loads issued together
  * lost: 43.6 M cycles a matrix at n = 256 against 34.3 M (H100, 05:33 and
  * 05:38 calls, EIG_WARP_SYM_PROFILE=1). */
 #define EIG_WARP_SYM_BT_NB 8
 #define EIG_WARP_SYM_BT_CH 4
+/* The back-transformation on FP64 tensor cores (double, real, sm_80 and
+ * later: warp_sym_bt_mma): reflectors a block in warp_sym_kernel and in
+ * the kernel apart (168 registers: room for 32), columns of V a pass
+ * over U covers. H100, 2026-11-27, device-resident, ms, lane path
+ * (blocks of 8) / these: symmetric 10,000 x 128 79.0-79.1 / 71.3, 2,000
+ * x 256 114.7-114.9 / 103.2-103.3, 4,000 x 192 101.3 / 87.4-87.6, 1,000
+ * x 256 (apart) 56.7-57.2 / 46.8 (10:38 call). Blocks of 32 in the
+ * kernel: 128 74.4, 256 103.1-103.3 (spills; 10:14); 64 columns a pass:
+ * 128 75.4, 256 106.2-106.5 (10:08); blocks of 32 apart against 16:
+ * 1,000 x 256 39.7-39.8 / 40.4-40.6 (H200, 10:33). -DEIG_WARP_SYM_BT_MMA=0
+ * keeps the lane path. */
+#ifndef EIG_WARP_SYM_BT_MMA
+#define EIG_WARP_SYM_BT_MMA 1
+#endif
+#define EIG_WARP_SYM_BT_MMA_NB 16
+#define EIG_WARP_SYM_BT_APART_MMA_NB 32
+#define EIG_WARP_SYM_BT_MMA_CW 32
+/* Shared reals of the back-transformation: complex T (the lane path), or
+ * G, then T over it, and the taus (tensor cores, blocks of nb) */
+#define EIG_WARP_SYM_BT_SMEM_REALS(zc, nb) ((zc) == 2 ? 2 * EIG_WARP_SYM_BT_NB * EIG_WARP_SYM_BT_NB : (nb) * ((nb) + 1))
 static int warp_sym_dc(const eig_solve_params *p, int n)
 {
     return p->kind == EIG_KIND_HERMITIAN ? p->vectors : tridiag_dc_wanted(p, n, EIG_WARP_SYM_DC_FROM);
@@ -388,14 +409,14 @@ EIG_HD size_t EIG_FN(warp_sym_smem_reals_nb)(int n, int vectors, int nb, int zc,
     if (band) /* d, e, one or two panels' V; the chase's band over d, e and the first V, the bisection's workspace in it */
         return (size_t)(2 + band * EIG_WARP_SYM_BAND_NB) * (size_t)n;
     if (zc == 2) { /* the reduction's V and u, or the back-transformation's complex T */
-        const size_t r = (size_t)2 * (size_t)(nb + 1) * (size_t)n, tr = 2 * EIG_WARP_SYM_BT_NB * EIG_WARP_SYM_BT_NB;
+        const size_t r = (size_t)2 * (size_t)(nb + 1) * (size_t)n, tr = EIG_WARP_SYM_BT_SMEM_REALS(2, 0);
         return 2 * (size_t)n + (r > tr ? r : tr);
     }
     int b = nb + 1 > 4 ? nb + 1 : 4;
     if (vectors && 2 * EIG_FN(warp_sym_group)(n) > b) b = 2 * EIG_FN(warp_sym_group)(n);
-    /* the back-transformation's T (EIG_WARP_SYM_BT_NB^2 reals) at small n */
-    if (vectors && b * n < EIG_WARP_SYM_BT_NB * EIG_WARP_SYM_BT_NB)
-        b = (EIG_WARP_SYM_BT_NB * EIG_WARP_SYM_BT_NB + n - 1) / n;
+    /* the back-transformation's T (and G, on tensor cores) at small n */
+    const int tr = EIG_WARP_SYM_BT_SMEM_REALS(1, EIG_WARP_SYM_BT_MMA_NB);
+    if (vectors && b * n < tr) b = (tr + n - 1) / n;
     return (size_t)(2 + b) * (size_t)n;
 }
 static int EIG_FN(warp_sym_zc)(const eig_solve_params *p) { return p->kind == EIG_KIND_HERMITIAN ? 2 : 1; }
@@ -997,7 +1018,179 @@ __device__ void EIG_FN(warp_sym_form_q)(int lane, int n, const eig_real *a, eig_
 #undef EIG_V
 }
 
-/* The back-transformation v <- Q v = H_0 ... H_{kt-1} v (row-major, the
+/* The back-transformation on FP64 tensor cores (double, real, sm_80 and
+ * later; warp_sym_back_transform takes it there): blocks of NB = 16
+ * reflectors (32 in the kernel apart) instead of the lane path's 8, so V
+ * is streamed half as often or less (each block reads V twice and writes
+ * it once), every product an mma.m8n8k4 (eig_dc_dmma) instead of a lane's
+ * multiply-adds, which could not hold 16 reflectors' sums without
+ * spilling. A block H_k0 ... H_k0+NB-1 = I - U T U^T:
+ *   G = U^T U (upper tiles), T from G and tau as dlarft (forward), lane r
+ *     making row r of T on its own (T[r][q] = -tau_q sum_l T[r][l] G[l][q]);
+ *   then for each 32 columns of V: W^T = V^T U (columns x reflectors),
+ *     W'^T = W^T T^T, V -= U W'.
+ * A tile's products come out with a lane holding row g = lane / 4, columns
+ * 2t, 2t + 1 (t = lane % 4); the next product wants row g, column t and
+ * 4 + t of the same tile: four shuffles within the lane's quad
+ * (warp_sym_bt_op). Full FP64 products and sums, in another order than
+ * the lane path's. tb: EIG_WARP_SYM_BT_SMEM_REALS(1, NB) shared reals (G,
+ * then T over it, the taus). g0, gs: the warp's chunks of
+ * EIG_WARP_SYM_BT_MMA_CW columns, as the lane path's column groups (any
+ * count covers every column once). */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800 && EIG_IS_DOUBLE && EIG_WARP_SYM_BT_MMA
+#define EIG_WARP_SYM_BT_ON_TENSOR_CORES 1
+/* the lane's operand values of an 8 x 8 tile's two k-steps from its
+ * product values c0, c1 (row g, columns 2t, 2t + 1): row g, columns t and
+ * 4 + t */
+__device__ __forceinline__ void EIG_FN(warp_sym_bt_op)(int lane, double c0, double c1, double &o0, double &o1)
+{
+    const int s = (lane & ~3) + ((lane & 3) >> 1), odd = lane & 1;
+    const double a0 = __shfl_sync(0xffffffffu, c0, s), a1 = __shfl_sync(0xffffffffu, c1, s);
+    const double b0 = __shfl_sync(0xffffffffu, c0, s + 2), b1 = __shfl_sync(0xffffffffu, c1, s + 2);
+    o0 = odd ? a1 : a0;
+    o1 = odd ? b1 : b0;
+}
+/* U's entry (r, q) of the block from k0: 1 at row k0 + q + 1, A's entry
+ * below it, zero above, past n and for an absent or identity reflector */
+__device__ __forceinline__ double EIG_FN(warp_sym_bt_u)(const double *a, int n, int k0, int r, int q, int present)
+{
+    const int kq = k0 + q;
+    return !present || r <= kq || r >= n ? 0.0 : r == kq + 1 ? 1.0 : a[(eig_idx)r * n + kq];
+}
+template <int NB>
+__device__ void EIG_FN(warp_sym_bt_mma)(int lane, int n, const double *a, double *v, double *tb, int g0, int gs)
+{
+    constexpr int QT = NB / 8, KT = NB / 4; /* 8-reflector tiles, 4-reflector k-steps */
+    constexpr int CW = EIG_WARP_SYM_BT_MMA_CW, CT = CW / 8, S2 = 4, S3 = 2; /* CT: 8-column tiles a chunk */
+    static_assert(NB % 8 == 0 && NB <= 32, "whole 8-reflector tiles, a lane a row of T");
+    const int g = lane >> 2, t = lane & 3;
+    double *G = tb, *tau = tb + NB * NB; /* G, then T in its place */
+#define EIG_V(i, j) v[(eig_idx)(i) * n + (j)]
+    for (int k1 = n - 3; k1 >= 0; k1 -= NB) {
+        const int k0 = k1 >= NB - 1 ? k1 - (NB - 1) : 0, r0 = k0 + 1;
+        if (lane < NB) tau[lane] = k0 + lane <= k1 ? a[(eig_idx)(k0 + lane + 1) * n + k0 + lane] : 0.0;
+        __syncwarp();
+        int pg[QT], pt[KT]; /* reflectors g + 8 f and 4 kt + t present */
+        EIG_UNROLL
+        for (int f = 0; f < QT; f++) pg[f] = tau[g + 8 * f] != 0.0;
+        EIG_UNROLL
+        for (int kt = 0; kt < KT; kt++) pt[kt] = tau[4 * kt + t] != 0.0;
+        /* G = U^T U: the tiles on and above the diagonal */
+        double gc[QT][QT][2] = {};
+        for (int i = r0; i < n; i += 4 * S2) {
+            double x[S2][QT];
+            EIG_UNROLL
+            for (int s = 0; s < S2; s++)
+                EIG_UNROLL
+                for (int f = 0; f < QT; f++) x[s][f] = EIG_FN(warp_sym_bt_u)(a, n, k0, i + 4 * s + t, g + 8 * f, pg[f]);
+            EIG_UNROLL
+            for (int s = 0; s < S2; s++)
+                EIG_UNROLL
+                for (int fi = 0; fi < QT; fi++)
+                    EIG_UNROLL
+                    for (int fj = fi; fj < QT; fj++) eig_dc_dmma(gc[fi][fj][0], gc[fi][fj][1], x[s][fi], x[s][fj]);
+        }
+        EIG_UNROLL
+        for (int fi = 0; fi < QT; fi++)
+            EIG_UNROLL
+            for (int fj = fi; fj < QT; fj++)
+                EIG_UNROLL
+                for (int h = 0; h < 2; h++) G[(8 * fi + g) * NB + 8 * fj + 2 * t + h] = gc[fi][fj][h];
+        __syncwarp();
+        { /* row lane of T, from G; then T over G */
+            double tr[NB];
+            EIG_UNROLL
+            for (int q = 0; q < NB; q++) {
+                double s = 0.0;
+                EIG_UNROLL
+                for (int l = 0; l < q; l++) s += tr[l] * G[l * NB + q];
+                tr[q] = q < lane ? 0.0 : q == lane ? tau[q] : -tau[q] * s;
+            }
+            __syncwarp();
+            if (lane < NB)
+                EIG_UNROLL
+                for (int q = 0; q < NB; q++) G[lane * NB + q] = tr[q];
+        }
+        __syncwarp();
+        for (int c0 = CW * g0; c0 < n; c0 += CW * gs) {
+            /* W^T = V^T U: rows j (columns of V), columns q */
+            double w[CT][QT][2] = {};
+            for (int i = r0; i < n; i += 4 * S2) {
+                double xv[S2][CT], xu[S2][QT];
+                EIG_UNROLL
+                for (int s = 0; s < S2; s++) {
+                    const int r = i + 4 * s + t;
+                    EIG_UNROLL
+                    for (int ct = 0; ct < CT; ct++) {
+                        const int j = c0 + 8 * ct + g;
+                        xv[s][ct] = r < n && j < n ? EIG_V(r, j) : 0.0;
+                    }
+                    EIG_UNROLL
+                    for (int f = 0; f < QT; f++) xu[s][f] = EIG_FN(warp_sym_bt_u)(a, n, k0, r, g + 8 * f, pg[f]);
+                }
+                EIG_UNROLL
+                for (int s = 0; s < S2; s++)
+                    EIG_UNROLL
+                    for (int ct = 0; ct < CT; ct++)
+                        EIG_UNROLL
+                        for (int f = 0; f < QT; f++) eig_dc_dmma(w[ct][f][0], w[ct][f][1], xv[s][ct], xu[s][f]);
+            }
+            /* W'^T = W^T T^T (T^T's entries T[8 f + g][4 kt + t]), then as
+             * the second operand of V -= U W' */
+            double wb[CT][KT];
+            EIG_UNROLL
+            for (int ct = 0; ct < CT; ct++) {
+                double wa[KT], w2[QT][2] = {};
+                EIG_UNROLL
+                for (int f = 0; f < QT; f++)
+                    EIG_FN(warp_sym_bt_op)(lane, w[ct][f][0], w[ct][f][1], wa[2 * f], wa[2 * f + 1]);
+                EIG_UNROLL
+                for (int f = 0; f < QT; f++)
+                    EIG_UNROLL
+                    for (int kt = 0; kt < KT; kt++)
+                        eig_dc_dmma(w2[f][0], w2[f][1], wa[kt], G[(8 * f + g) * NB + 4 * kt + t]);
+                EIG_UNROLL
+                for (int f = 0; f < QT; f++)
+                    EIG_FN(warp_sym_bt_op)(lane, w2[f][0], w2[f][1], wb[ct][2 * f], wb[ct][2 * f + 1]);
+            }
+            /* V -= U W': rows i0 + g, columns 2t, 2t + 1 of each tile */
+#define EIG_BT_EACH_C(stmt)                                                                                           \
+    EIG_UNROLL                                                                                                        \
+    for (int s = 0; s < S3; s++)                                                                                      \
+        EIG_UNROLL                                                                                                    \
+        for (int ct = 0; ct < CT; ct++)                                                                               \
+            EIG_UNROLL                                                                                                \
+            for (int h = 0; h < 2; h++) {                                                                             \
+                const int r = i0 + 8 * s + g, j = c0 + 8 * ct + 2 * t + h;                                           \
+                stmt;                                                                                                 \
+            }
+            for (int i0 = r0; i0 < n; i0 += 8 * S3) {
+                double xc[S3][CT][2], xu[S3][KT];
+                EIG_BT_EACH_C(xc[s][ct][h] = r < n && j < n ? EIG_V(r, j) : 0.0);
+                EIG_UNROLL
+                for (int s = 0; s < S3; s++)
+                    EIG_UNROLL
+                    for (int kt = 0; kt < KT; kt++)
+                        xu[s][kt] = -EIG_FN(warp_sym_bt_u)(a, n, k0, i0 + 8 * s + g, 4 * kt + t, pt[kt]);
+                EIG_UNROLL
+                for (int s = 0; s < S3; s++)
+                    EIG_UNROLL
+                    for (int ct = 0; ct < CT; ct++)
+                        EIG_UNROLL
+                        for (int kt = 0; kt < KT; kt++) eig_dc_dmma(xc[s][ct][0], xc[s][ct][1], xu[s][kt], wb[ct][kt]);
+                EIG_BT_EACH_C(if (r < n && j < n) EIG_V(r, j) = xc[s][ct][h]);
+            }
+#undef EIG_BT_EACH_C
+        }
+        __syncwarp(); /* tb serves the next block */
+    }
+#undef EIG_V
+}
+#endif
+
+/* The back-transformation v <- Q v = H_0 ... H_{kt-1} v (double real on
+ * sm_80 and later: warp_sym_bt_mma, in blocks of BNB; below, the lane
+ * path) (row-major, the
  * lanes' column groups below; kt = n - 2 reflectors, complex n - 1) from the reflectors the
  * reduction left in a: blocks of EIG_WARP_SYM_BT_NB from the last,
  * H_k0 ... H_k0+nb-1 = I - U T U^H (dlarft / zlarft, forward),
@@ -1012,11 +1205,17 @@ __device__ void EIG_FN(warp_sym_form_q)(int lane, int n, const eig_real *a, eig_
  * memory (T). E: eig_real or wcx. SH 1 (registers spare: the twins, the
  * kernel apart): V -= U W two rows at a time, U's rows by shuffles (as
  * warp_sym_chunk_row). */
-template <int COLS, typename E, int SH = 0>
+template <int COLS, typename E, int SH = 0, int BNB = EIG_WARP_SYM_BT_MMA_NB>
 __device__ void EIG_FN(warp_sym_back_transform)(int lane, int n, const E *a, E *v, E *tb, int g0, int gs)
 {
     constexpr int ZC = (int)(sizeof(E) / sizeof(eig_real));
     constexpr int NB = EIG_WARP_SYM_BT_NB, CW = EIG_WARP_SYM_BT_CH / ZC, CH = COLS < CW ? COLS : CW;
+#ifdef EIG_WARP_SYM_BT_ON_TENSOR_CORES
+    if constexpr (ZC == 1) {
+        EIG_FN(warp_sym_bt_mma)<BNB>(lane, n, (const double *)a, (double *)v, (double *)tb, g0, gs);
+        return;
+    }
+#endif
     const eig_team t = {lane, 32, 0xffffffffu, 0};
 #define EIG_A(i, j) a[(eig_idx)(i) * n + (j)]
 #define EIG_V(i, j) v[(eig_idx)(i) * n + (j)]
@@ -1165,6 +1364,7 @@ __device__ void EIG_FN(warp_sym_back_transform)(int lane, int n, const E *a, E *
 #undef EIG_A
 #undef EIG_V
 }
+#undef EIG_WARP_SYM_BT_ON_TENSOR_CORES /* the next precision decides afresh */
 
 /* EIG_WARP_SYM_PROFILE=1 (diagnostics): lane 0's clock64() between phases,
  * summed over the batch: prepare + reduce, form Q + transpose (values
@@ -1395,21 +1595,26 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_BT_MIN_B
                                const int8_t *status)
 {
     typedef typename EIG_FN(ws_el)<ZC>::type E;
-    __shared__ eig_real tb[EIG_WARP_SYM_WARPS][ZC * EIG_WARP_SYM_BT_NB * EIG_WARP_SYM_BT_NB];
+    __shared__ eig_real tb[EIG_WARP_SYM_WARPS][EIG_WARP_SYM_BT_SMEM_REALS(ZC, EIG_WARP_SYM_BT_APART_MMA_NB)];
     const int lane = (int)(threadIdx.x & 31u), warp = (int)(threadIdx.x >> 5);
     const eig_idx w = (eig_idx)blockIdx.x * EIG_WARP_SYM_WARPS + warp, m = w / groups;
     if (m >= count || status[m] != EIG_STATUS_OK) return; /* the whole warp leaves together */
     const eig_idx nn = (eig_idx)n * n * ZC;
-    EIG_FN(warp_sym_back_transform)<COLS, E, 1>(lane, n, (const E *)(in + m * nn), (E *)(vectors + m * nn),
-                                                 (E *)tb[warp], (int)(w % groups), groups);
+    EIG_FN(warp_sym_back_transform)<COLS, E, 1, EIG_WARP_SYM_BT_APART_MMA_NB>(
+        lane, n, (const E *)(in + m * nn), (E *)(vectors + m * nn), (E *)tb[warp], (int)(w % groups), groups);
 }
 
-/* Column groups of the back-transformation: CH columns a lane, as many as
+/* Column groups of the back-transformation: its chunks of
+ * EIG_WARP_SYM_BT_MMA_CW columns on tensor cores (double real; on a GPU
+ * without them the lane path takes these groups too, some idle), else CH
+ * columns a lane, as many as
  * reach n (COLS and CH as warp_sym_pick_cols and warp_sym_back_transform
  * choose them; another count would cost speed, not results: the groups
  * g, g + groups, ... cover every column once for any count). */
 static int EIG_FN(warp_sym_bt_groups)(const eig_solve_params *p, int n)
 {
+    if (EIG_IS_DOUBLE && EIG_WARP_SYM_BT_MMA && EIG_FN(warp_sym_zc)(p) == 1)
+        return (n + EIG_WARP_SYM_BT_MMA_CW - 1) / EIG_WARP_SYM_BT_MMA_CW;
     const int cols = n <= 64 ? 2 : n <= 128 ? 4 : 8, cw = EIG_WARP_SYM_BT_CH / EIG_FN(warp_sym_zc)(p);
     const int ch = cols < cw ? cols : cw;
     return (n + 32 * ch - 1) / (32 * ch);
