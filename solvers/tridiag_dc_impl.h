@@ -105,9 +105,26 @@ EIG_HD eig_idx EIG_FN(eig_dc_int_reals)(eig_idx ints)
 {
     return (ints * (eig_idx)sizeof(int) + sizeof(eig_real) - 1) / (eig_idx)sizeof(eig_real);
 }
+/* The small part in pieces, hottest first: the operands of the roots (K
+ * evaluations of K terms each) and of zhat, U and the values' order (K^2
+ * and N^2 reads: dk, zk, tau, dv); zhat (2 K^2 reads in U); the columns
+ * the gather reads and the places the values and Q U's columns go to (N^2
+ * and K N reads: col, rank); the merged lists, which the leaves' rotations
+ * span (dl, zz); the deflating rotations (rc, rs); the other ints. A piece
+ * goes to the fast buffer if it fits in what is left there, else after
+ * the large part. */
+#define EIG_DC_PIECES 6
+EIG_HD eig_idx EIG_FN(eig_dc_piece)(int n, int k)
+{
+    const eig_idx len[EIG_DC_PIECES] = {4 * (eig_idx)n, (eig_idx)n, EIG_FN(eig_dc_int_reals)(2 * (eig_idx)n),
+                                        2 * (eig_idx)n, 2 * (eig_idx)n, EIG_FN(eig_dc_int_reals)(6 * (eig_idx)n + 8)};
+    return len[k];
+}
 EIG_HD eig_idx EIG_FN(eig_tridiag_dc_small_work)(int n)
 {
-    return 9 * (eig_idx)n + EIG_FN(eig_dc_int_reals)(2 * (eig_idx)n) + EIG_FN(eig_dc_int_reals)(6 * (eig_idx)n + 8);
+    eig_idx r = 0;
+    for (int k = 0; k < EIG_DC_PIECES; k++) r += EIG_FN(eig_dc_piece)(n, k);
+    return r;
 }
 EIG_HD eig_idx EIG_FN(eig_tridiag_dc_large_work)(int n)
 {
@@ -131,22 +148,6 @@ typedef struct {
     int *leafst, *sc;                 /* leaves' status and sweeps; scalars: K, rotations, failures */
     long long *clk;                   /* EIG_DC_CLOCKS phase clocks */
 } EIG_FN(eig_dc_ws);
-
-/* The small part in pieces, hottest first: the operands of the roots (K
- * evaluations of K terms each) and of zhat, U and the values' order (K^2
- * and N^2 reads: dk, zk, tau, dv); zhat (2 K^2 reads in U); the columns
- * the gather reads and the places the values and Q U's columns go to (N^2
- * and K N reads: col, rank); the merged lists, which the leaves' rotations
- * span (dl, zz); the deflating rotations (rc, rs); the other ints. A piece
- * goes to the fast buffer if it fits in what is left there, else after
- * the large part. */
-#define EIG_DC_PIECES 6
-EIG_HD eig_idx EIG_FN(eig_dc_piece)(int n, int k)
-{
-    const eig_idx len[EIG_DC_PIECES] = {4 * (eig_idx)n, (eig_idx)n, EIG_FN(eig_dc_int_reals)(2 * (eig_idx)n),
-                                        2 * (eig_idx)n, 2 * (eig_idx)n, EIG_FN(eig_dc_int_reals)(6 * (eig_idx)n + 8)};
-    return len[k];
-}
 
 EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work, eig_real *swork, eig_idx sreals)
 {
