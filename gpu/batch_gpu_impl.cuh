@@ -599,8 +599,8 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
                   "block-tridiag: %d threads a block (EIG_BLOCK_TRIDIAG_THREADS, _TEAMS) exceed this kernel's limit of %d",
                   bt_ts * bt_teams, fa.maxThreadsPerBlock);
     }
-    const int ws_bt_apart = kernel == K_WARP_SYM && EIG_FN(warp_sym_bt_apart)(p, n, job, sms);
-    const int ws_minb = kernel == K_WARP_SYM ? EIG_FN(warp_sym_min_blocks)(p, job, sms) : 0;
+    const int ws_minb = kernel == K_WARP_SYM ? EIG_FN(warp_sym_min_blocks)(p, n, job, sms) : 0;
+    const int ws_bt_apart = kernel == K_WARP_SYM && EIG_FN(warp_sym_bt_apart)(p, n, ws_minb);
     const int bt_zshared = kernel == K_BLOCK_TRIDIAG && EIG_FN(block_tridiag_z_shared)(p, n, bt_teams);
     const int bt_three = kernel == K_BLOCK_TRIDIAG && block_tridiag_three_an_sm(bt_ts, bt_teams, (long long)job, sms);
     const int bt_dc = kernel == K_BLOCK_TRIDIAG && block_tridiag_dc(p, n);

@@ -71,8 +71,8 @@
  * 24 warps) spilled and lost: n = 128 / 192 / 256 292.5 / 394.7 / 353.2 ms
  * against 179.4 / 211.0 / 240.6 (H100, 2026-11-25 02:10 UTC). At 128
  * the kernels with vectors spill (double symmetric n <= 128: 368 bytes of
- * stack; Hermitian n > 128: 1,136); jobs that leave an SM at most 12
- * matrices take twins built for 3 or 2 blocks (warp_sym_min_blocks). */
+ * stack; Hermitian n > 128: 1,136); most jobs take twins built for 3
+ * or 2 blocks (warp_sym_min_blocks). */
 #define EIG_WARP_SYM_MIN_BLOCKS 4
 /* The values-only kernel too: 6 / 8 blocks (80 / 64 registers, 280 / 336
  * bytes of stack in double) lost at every n, double n = 128 / 160 / 192 /
@@ -1585,10 +1585,11 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
 /* The back-transformation apart (EIG_WARP_SYM_BT_APART): a warp for each
  * column group of each matrix (warp_sym_bt_groups of them), after
  * warp_sym_kernel has left Z in v and the reflectors in a; matrices whose
- * status is not OK are skipped (their NaN is written). A job that gives
- * an SM few matrices (warp_sym_bt_apart) ran the reduction, divide and
- * conquer and this phase on half-empty SMs; here this phase gets groups
- * times the warps, on the same sums in the same order. */
+ * status is not OK are skipped (their NaN is written). Here this phase
+ * gets groups times the warps a matrix and its own registers; on tensor
+ * cores it takes blocks of 32 reflectors, not 16, so its rounding differs
+ * from the kernel's own (warp_sym_bt_apart decides by the whole job, so
+ * a rank's share never changes it). */
 template <int COLS, int ZC>
 __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, EIG_WARP_SYM_BT_MIN_BLOCKS)
     EIG_FN(warp_sym_bt_kernel)(int n, eig_idx count, int groups, const eig_real *in, eig_real *vectors,
@@ -1660,19 +1661,26 @@ static EIG_FN(warp_sym_kernel_t) EIG_FN(warp_sym_pick)(const eig_solve_params *p
 }
 
 /* Blocks an SM the kernel is built for (__launch_bounds__): 4 (128
- * registers a thread, 16 warps an SM) unless the whole job leaves an SM
- * fewer matrices than that holds; then fewer blocks with more registers
- * (no spills), the job still in one wave: 3 blocks (168 registers) for
- * at most 12 matrices an SM, 2 (255) for at most 8. Vectors only (values
- * take 4). EIG_WARP_SYM_MINB=2/3/4 forces it. The results do not depend
- * on it (the same code and arithmetic). H100, 2026-11-26 22:52 UTC,
- * device-resident, ms, 4 / 3 / 2 blocks: Hermitian 1,000 x 256 134.7 /
- * 129.7 / 128.1, 1,000 x 192 62.3 / 58.9 / 58.6, 1,500 x 256 179.9 /
- * 169.2 / 233.6 (two waves); symmetric 1,000 x 256 81.2 / 68.9 / 67.4,
- * 1,056 x 128 12.3 / 11.5 / 11.2, 1,500 x 256 109.4 / 94.3 / 118.1,
- * 1,500 x 128 15.8 / 14.6 / 19.4; the full batches (2,000 x 256,
- * 10,000 x 128) lose with 3 (146.9 / 92.8 against 124.7 / 91.0, 22:41). */
-static int EIG_FN(warp_sym_min_blocks)(const eig_solve_params *p, eig_idx job, int sms)
+ * registers a thread, 16 warps an SM), or twins with more registers and
+ * no spills: 3 blocks (168 registers), 2 (255). Vectors only (values
+ * take 4). By the job's matrices an SM, P: one wave of 2 blocks up to 8,
+ * of 3 up to 12; in double up to 16 one wave of 4, or two of 2 above n =
+ * 192 (there the registers win over the warps), and past 16 waves of 3
+ * from n = 96 (4 below); in single 4 past 12 (its twins lost there).
+ * EIG_WARP_SYM_MINB=2/3/4 forces it. The results do not depend on it (the
+ * same code and arithmetic). H100, 2026-11-27 12:25-13:03 UTC,
+ * device-resident, ms, 2 / 3 / 4 blocks, double with the
+ * back-transformation apart where warp_sym_bt_apart takes it: symmetric
+ * 1,000 x 256 46.6 / 49.1 / 62.9; 2,000 x 256 89.5 / 100.6 / 93.8;
+ * 4,000 x 256 175.8 / 175.0 / 183.7; 2,000 x 192 43.3 / 48.1 / 41.6;
+ * 4,000 x 192 84.8 / 83.9 / 81.7; 10,000 x 128 70.3 / 64.9 / 68.1;
+ * 10,000 x 96 36.3 / 34.0 / -; 10,000 x 80 - / 24.1 / 23.6; Hermitian
+ * 2,000 x 256 202.2 / 207.1 / 213.6 (4 in the kernel), 2,000 x 192 92.4
+ * / 90.5 / 87.4, 2,000 x 128 33.4 / - / 29.9, 10,000 x 80 - / 55.2 /
+ * 52.7; single (4: in the kernel) symmetric 2,000 x 256 72.9 / - / 66.7,
+ * 10,000 x 128 - / 53.9 / 51.2, 4,000 x 192 - / 62.1 / 64.9, Hermitian
+ * 4,000 x 128 - / 39.1 / 40.5. */
+static int EIG_FN(warp_sym_min_blocks)(const eig_solve_params *p, int n, eig_idx job, int sms)
 {
     if (!p->vectors) return EIG_WARP_SYM_MIN_BLOCKS;
     const char *s = getenv("EIG_WARP_SYM_MINB");
@@ -1680,30 +1688,30 @@ static int EIG_FN(warp_sym_min_blocks)(const eig_solve_params *p, eig_idx job, i
         const int v = atoi(s);
         return v == 2 || v == 3 ? v : EIG_WARP_SYM_MIN_BLOCKS;
     }
-    const eig_idx per_sm = (job + sms - 1) / sms;
-    return per_sm <= 2 * EIG_WARP_SYM_WARPS ? 2 : per_sm <= 3 * EIG_WARP_SYM_WARPS ? 3 : EIG_WARP_SYM_MIN_BLOCKS;
+    const eig_idx per_sm = (job + sms - 1) / sms, w = EIG_WARP_SYM_WARPS;
+    if (per_sm <= 2 * w) return 2;
+    if (per_sm <= 3 * w) return 3;
+    if (!EIG_IS_DOUBLE) return EIG_WARP_SYM_MIN_BLOCKS;
+    if (per_sm <= 4 * w) return n > 192 ? 2 : EIG_WARP_SYM_MIN_BLOCKS;
+    return n < 96 ? EIG_WARP_SYM_MIN_BLOCKS : 3;
 }
 
-/* Whether the back-transformation runs apart (warp_sym_bt_kernel): with
- * vectors by divide and conquer when the whole job gives an SM fewer than
- * EIG_WARP_SYM_BT_APART_BELOW matrices, of warp_sym_kernel's 16 warp slots
- * (the count is the job's, as for the kernel's choice; the results do
- * not depend on it). H100, 2026-11-26 08:24 and 08:29, device-resident
- * double, ms, together / apart: 7.6 matrices an SM, Hermitian n = 256
- * 164.5 / 148.8, 192 74.6 / 68.9, 128 25.4 / 22.6, symmetric 256 104.4 /
- * 91.7; 11.4 an SM, Hermitian 256 188.2 / 195.4; 15.2 an SM, Hermitian
- * 256 220.8 / 243.3, 192 100.7 / 111.1, symmetric 256 136.0 / 138.2, 192
- * 63.7 / 66.6 (apart, the phases no longer overlap across a kernel's
- * matrices). Only where Z has two column groups or more (real n > 128,
- * complex n > 64): one group would get no more warps.
- * EIG_WARP_SYM_BT_APART=0/1 forces it off/on there. */
-#define EIG_WARP_SYM_BT_APART_BELOW 10
-static int EIG_FN(warp_sym_bt_apart)(const eig_solve_params *p, int n, eig_idx job, int sms)
+/* Whether the back-transformation runs apart (warp_sym_bt_kernel, blocks
+ * of EIG_WARP_SYM_BT_APART_MMA_NB reflectors, on tensor cores in double
+ * real): with vectors by divide and conquer where Z has two column groups
+ * or more (one group would get no more warps), in double always, in
+ * single with the twins (warp_sym_min_blocks). H100, 2026-11-27
+ * 12:25-13:03 UTC, device-resident, ms, in the kernel / apart: symmetric
+ * 2,000 x 256 (2 blocks) 97.1 / 89.5, (4) 103.3 / 93.8; 4,000 x 192 (4)
+ * 87.4 / 81.7; 10,000 x 128 (3) 69.5 / 64.9; Hermitian 2,000 x 256 (2)
+ * 222.0 / 202.2, 2,000 x 128 (4) 31.2 / 29.9. EIG_WARP_SYM_BT_APART=0/1
+ * forces it off/on there. */
+static int EIG_FN(warp_sym_bt_apart)(const eig_solve_params *p, int n, int minb)
 {
     if (!p->vectors || !warp_sym_dc(p, n) || EIG_FN(warp_sym_bt_groups)(p, n) < 2) return 0; /* no more warps */
     const char *s = getenv("EIG_WARP_SYM_BT_APART");
     if (s && *s) return atoi(s) != 0;
-    return job < (eig_idx)sms * EIG_WARP_SYM_BT_APART_BELOW;
+    return minb < EIG_WARP_SYM_MIN_BLOCKS || EIG_IS_DOUBLE;
 }
 
 /* Max dynamic shared memory of the kernel (once per call). */
