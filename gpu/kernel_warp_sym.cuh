@@ -121,24 +121,25 @@
 #define EIG_WARP_SYM_HERMITIAN_FROM_SINGLE 40
 #define EIG_WARP_SYM_HERMITIAN_MIN_JOB_PER_SM 6
 #define EIG_WARP_SYM_MIN_JOB_PER_SM 4
-/* Double with vectors, after block-tridiag's one-pass reduction and
- * back-transformation (2026-11-26): the job per SM from which warp-sym
- * beats it. H100 18:55 UTC, `bench_gpu KIND N 132*PER vectors resident
- * reps=3 kernel=K`, warp-sym / block-tridiag, ms, PER = 4 / 6 / 8 / 10:
- * Hermitian n = 96 7.33 / 5.38, 9.76 / 8.13, 11.24 / 10.59, 13.00 /
- * 13.42; 128 14.36 / 10.74, 19.42 / 16.34, 21.79 / 20.99, 25.93 / 26.58;
- * 192 48.02 / 37.33, 54.55 / 57.01; 256 103.70 / 79.84, 117.93 / 124.21;
- * symmetric n = 96 4.54 / 4.09, 5.49 / 6.19; 128 9.16 / 6.34, 11.17 /
- * 9.47, 12.26 / 12.54; 192 25.66 / 22.65, 33.73 / 33.98; 256 57.64 /
- * 49.42, 72.83 / 75.62 (docs/performance.md). Single precision and values
- * only keep the constants above (values: warp-sym's band wins from 2 an
- * SM). */
+/* Double with vectors: the job per SM from which warp-sym beats
+ * block-tridiag. H100, 2026-11-27 13:10 UTC (after the twelfth
+ * session's twins and back-transformation apart), `bench_gpu KIND N
+ * 132*PER vectors resident reps=3 kernel=K`, warp-sym / block-tridiag,
+ * ms, PER = 2 / 4 / 6 / 8: Hermitian n = 96 5.21 / 2.87, 6.24 / 5.51,
+ * 7.75 / 8.21, 9.43 / 10.78; 128 10.30 / 5.54, 12.51 / 11.78, 14.86 /
+ * 15.11, 18.44 / 19.53; 192 27.82 / 19.40, 33.67 / 37.17, 41.97 / 57.04;
+ * 256 56.69 / 41.96, 73.38 / 79.22, 89.09 / 122.76; symmetric n = 96
+ * 2.49 / 2.17, 2.72 / 4.26; 128 4.32 / 3.23, 5.12 / 6.99; 192 12.70 /
+ * 11.29, 15.56 / 22.26; 256 26.07 / 25.32, 32.11 / 48.38 (the crossings
+ * were 5-9 an SM on 2026-11-26, docs/performance.md). Single precision
+ * and values only keep the constants above (values: warp-sym's band wins
+ * from 2 an SM). */
 static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single)
 {
     const int herm = p->kind == EIG_KIND_HERMITIAN;
     if (single || !p->vectors) return herm ? EIG_WARP_SYM_HERMITIAN_MIN_JOB_PER_SM : EIG_WARP_SYM_MIN_JOB_PER_SM;
-    if (herm) return n <= 160 ? 9 : 6;
-    return n <= 112 ? 5 : n <= 160 ? 8 : 6;
+    if (herm) return n <= 160 ? 6 : 4;
+    return 4;
 }
 /* auto takes warp-sym for symmetric values only from this n up (same
  * minimum job): below, warp-tridiag (a lane per matrix) wins. H100,
