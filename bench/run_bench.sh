@@ -29,13 +29,22 @@ $g symmetric 32 100000 method=jacobi vectors
 $g symmetric 32 100000 method=tridiag-ql vectors
 $g symmetric 32 100000 method=tridiag-ql vectors resident
 $a syevj 100000 32 vectors
-for c in "20000 64" "10000 128"; do read -r count n <<<"$c"; $g symmetric "$n" "$count" vectors resident; $a xsyev "$count" "$n"; done
+# issue 22 bar 1: with vectors, the batch filling the GPU, beside XsyevBatched (values only: "values")
+for c in "10000 32" "20000 64" "10000 96" "10000 128" "4000 192" "2000 256"; do
+  read -r count n <<<"$c"
+  $g symmetric "$n" "$count" vectors resident; $a xsyev "$count" "$n"
+  $g symmetric "$n" "$count" resident; $a xsyev "$count" "$n" values
+done
 $g symmetric 32 100000 method=jacobi single
 echo "== 3. Hermitian with vectors, 180 x 128 complex double (radar)"
 $g hermitian 128 180 method=tridiag-ql vectors reps=1
 $g hermitian 128 180 method=tridiag-ql vectors resident
 $a heevj 180 128
 $a xheev 180 128
+# issue 22 bar 2: Hermitian with vectors at 32-256 beside XsyevBatched (complex)
+for c in "10000 32" "10000 64" "10000 96" "4000 128" "1000 128" "2000 192" "1000 256"; do
+  read -r count n <<<"$c"; $g hermitian "$n" "$count" vectors resident; $a xheev "$count" "$n"
+done
 echo "== 4. tridiagonal, all eigenvalues"
 $g tridiagonal 64 100000
 $g tridiagonal 1024 1000
