@@ -198,7 +198,9 @@ static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single)
 /* The back-transformation on FP64 tensor cores (double, real, sm_80 and
  * later: warp_sym_bt_mma): reflectors a block in warp_sym_kernel and in
  * the kernel apart (168 registers: room for 32), columns of V a pass
- * over U covers. H100, 2026-11-27, device-resident, ms, lane path
+ * over U covers. Since 2026-11-27 (warp_sym_bt_apart) double real runs
+ * it apart by default; inside the kernel only with
+ * EIG_WARP_SYM_BT_APART=0, for comparing. H100, 2026-11-27, device-resident, ms, lane path
  * (blocks of 8) / these: symmetric 10,000 x 128 79.0-79.1 / 71.3, 2,000
  * x 256 114.7-114.9 / 103.2-103.3, 4,000 x 192 101.3 / 87.4-87.6, 1,000
  * x 256 (apart) 56.7-57.2 / 46.8 (10:38 call). Blocks of 32 in the
