@@ -6,6 +6,7 @@
 #include "general_band_impl.h" /* its QR phase again, on band storage */
 #include "bisection_impl.h"
 #include "tridiag_ql_impl.h"
+#include "quotients_impl.h"
 #include "tridiag_dc_impl.h" /* divide and conquer, its leaves by the QL above */
 #include "tridiag_reduce_impl.h"
 #include "jacobi_impl.h"

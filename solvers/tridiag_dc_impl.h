@@ -221,7 +221,20 @@ EIG_HD eig_real EIG_FN(eig_dc_secular_eval)(int K, const eig_real *dk, const eig
 {
     eig_real ps = 0, ph = 0, dps = 0, dph = 0;
     const eig_real d0 = dk[o];
-    for (int j = 0; j < K; j++) {
+    int j = 0;
+    /* four terms' divisions side by side (eig_quot4), summed in order */
+    for (; j + 4 <= K; j += 4) {
+        eig_real zj[4], del[4], q[4];
+        EIG_UNROLL
+        for (int h = 0; h < 4; h++) zj[h] = zk[j + h], del[h] = (dk[j + h] - d0) - tau;
+        EIG_FN(eig_quot4)(zj, del, q);
+        EIG_UNROLL
+        for (int h = 0; h < 4; h++) {
+            if (j + h <= i) ps += zj[h] * q[h], dps += q[h] * q[h];
+            else ph += zj[h] * q[h], dph += q[h] * q[h];
+        }
+    }
+    for (; j < K; j++) {
         const eig_real del = (dk[j] - d0) - tau, q = zk[j] / del;
         if (j <= i) ps += zk[j] * q, dps += q * q;
         else ph += zk[j] * q, dph += q * q;
@@ -555,7 +568,19 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
     EIG_TEAM_FOR(t, j, 0, K - 1) {
         const eig_real dj = w.dk[j];
         eig_real p = -((dj - w.dv[K - 1]) - w.tau[K - 1]) / rho;
-        for (int i = 0; i < K - 1; i++)
+        int i = 0;
+        for (; i + 4 <= K - 1; i += 4) { /* four factors' divisions side by side, multiplied in order */
+            eig_real num[4], den[4], f[4];
+            EIG_UNROLL
+            for (int h = 0; h < 4; h++) {
+                num[h] = -((dj - w.dv[i + h]) - w.tau[i + h]);
+                den[h] = i + h < j ? w.dk[i + h] - dj : w.dk[i + h + 1] - dj;
+            }
+            EIG_FN(eig_quot4)(num, den, f);
+            EIG_UNROLL
+            for (int h = 0; h < 4; h++) p *= f[h];
+        }
+        for (; i < K - 1; i++)
             p *= -((dj - w.dv[i]) - w.tau[i]) / (i < j ? w.dk[i] - dj : w.dk[i + 1] - dj);
         w.zh[j] = EIG_COPYSIGN(EIG_SQRT(EIG_FABS(p)), w.zk[j]);
     }
@@ -568,12 +593,29 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
         const eig_real doi = w.dv[i], ti = w.tau[i];
         eig_real s = 0;
         eig_real *ui = w.u + (eig_idx)i * K;
-        for (int j = 0; j < K; j++) {
+        int j = 0;
+        for (; j + 4 <= K; j += 4) { /* four entries' divisions side by side (eig_quot4) */
+            eig_real zj[4], del[4], x[4];
+            EIG_UNROLL
+            for (int h = 0; h < 4; h++) zj[h] = w.zh[j + h], del[h] = (w.dk[j + h] - doi) - ti;
+            EIG_FN(eig_quot4)(zj, del, x);
+            EIG_UNROLL
+            for (int h = 0; h < 4; h++) s += x[h] * x[h];
+        }
+        for (; j < K; j++) {
             const eig_real x = w.zh[j] / ((w.dk[j] - doi) - ti);
             s += x * x;
         }
         s = 1 / EIG_SQRT(s);
-        for (int j = 0; j < K; j++) ui[j] = w.zh[j] / ((w.dk[j] - doi) - ti) * s;
+        for (j = 0; j + 4 <= K; j += 4) {
+            eig_real zj[4], del[4], x[4];
+            EIG_UNROLL
+            for (int h = 0; h < 4; h++) zj[h] = w.zh[j + h], del[h] = (w.dk[j + h] - doi) - ti;
+            EIG_FN(eig_quot4)(zj, del, x);
+            EIG_UNROLL
+            for (int h = 0; h < 4; h++) ui[j + h] = x[h] * s;
+        }
+        for (; j < K; j++) ui[j] = w.zh[j] / ((w.dk[j] - doi) - ti) * s;
     }
     eig_team_sync(t);
     EIG_DC_CLOCK(w, t, 3, c0);
