@@ -78,18 +78,20 @@ EIG_HD eig_idx EIG_FN(warp_tridiag_vectors_work)(int zc, int n, int cap)
  * the group's d and e, scale factors, statuses and log lengths, then each
  * team's scratch (warp_tridiag_scratch) and two log chunks (one read while
  * the next arrives). */
-static size_t EIG_FN(warp_tridiag_vectors_smem_reals)(const eig_solve_params *p, int n)
+static size_t EIG_FN(warp_tridiag_vectors_smem_reals)(const eig_solve_params *p, int n, int g)
 {
     const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, T = (size_t)warp_tridiag_team(p, n);
     const size_t teams = T > 32 ? 1 : 32 / T, red = T > 32 ? 32 : 0; /* a block team's reduction slots */
-    const size_t np = (size_t)EIG_FN(warp_tridiag_order)(n), G = (size_t)warp_tridiag_group(p, n);
+    const size_t np = (size_t)EIG_FN(warp_tridiag_order)(n), G = (size_t)g;
     return teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, (int)T) + G * (1 + zc) * np + 3 * G +
            teams * (red + (size_t)EIG_FN(warp_tridiag_scratch)((int)np) + 2 * (size_t)warp_tridiag_log_chunk(n));
 }
 
 static int EIG_FN(warp_tridiag_vectors_fits)(const eig_solve_params *p, int n)
 {
-    return EIG_FN(warp_tridiag_vectors_smem_reals)(p, n) * sizeof(eig_real) <= warp_tridiag_smem_limit();
+    /* G of any job is at most warp_tridiag_group's (warp_tridiag_group_for_job) */
+    return EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, warp_tridiag_group(p, n)) * sizeof(eig_real) <=
+           warp_tridiag_smem_limit();
 }
 
 /* in: matrix-wise input (read only); values, vectors: matrix-wise outputs;
