@@ -212,6 +212,18 @@ EIG_HD eig_team EIG_FN(eig_dc_subteam)(eig_team t, int leaves, int rows, int *ns
     return t;
 }
 
+/* x[h] = z[j + h] / ((d[j + h] - d0) - tau), h < 4: a pole's weight over
+ * its offset from lambda = d0 + tau (the secular function's terms, U's
+ * entries), the four divisions side by side (eig_quot4). */
+EIG_HD_INLINE void EIG_FN(eig_dc_quot4)(const eig_real *z, const eig_real *d, int j, eig_real d0, eig_real tau,
+                                        eig_real x[4])
+{
+    eig_real zj[4], del[4];
+    EIG_UNROLL
+    for (int h = 0; h < 4; h++) zj[h] = z[j + h], del[h] = (d[j + h] - d0) - tau;
+    EIG_FN(eig_quot4)(zj, del, x);
+}
+
 /* Secular function 1/rho + sum_j z_j^2 / delta_j at lambda = dk[o] + tau,
  * delta_j = (dk[j] - dk[o]) - tau; its derivative in *dw, psi (poles up to
  * i) in *psi and phi (the others) in *phi, the near pole's term z_o^2 /
@@ -224,14 +236,12 @@ EIG_HD eig_real EIG_FN(eig_dc_secular_eval)(int K, const eig_real *dk, const eig
     int j = 0;
     /* four terms' divisions side by side (eig_quot4), summed in order */
     for (; j + 4 <= K; j += 4) {
-        eig_real zj[4], del[4], q[4];
-        EIG_UNROLL
-        for (int h = 0; h < 4; h++) zj[h] = zk[j + h], del[h] = (dk[j + h] - d0) - tau;
-        EIG_FN(eig_quot4)(zj, del, q);
+        eig_real q[4];
+        EIG_FN(eig_dc_quot4)(zk, dk, j, d0, tau, q);
         EIG_UNROLL
         for (int h = 0; h < 4; h++) {
-            if (j + h <= i) ps += zj[h] * q[h], dps += q[h] * q[h];
-            else ph += zj[h] * q[h], dph += q[h] * q[h];
+            if (j + h <= i) ps += zk[j + h] * q[h], dps += q[h] * q[h];
+            else ph += zk[j + h] * q[h], dph += q[h] * q[h];
         }
     }
     for (; j < K; j++) {
@@ -594,11 +604,9 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
         eig_real s = 0;
         eig_real *ui = w.u + (eig_idx)i * K;
         int j = 0;
-        for (; j + 4 <= K; j += 4) { /* four entries' divisions side by side (eig_quot4) */
-            eig_real zj[4], del[4], x[4];
-            EIG_UNROLL
-            for (int h = 0; h < 4; h++) zj[h] = w.zh[j + h], del[h] = (w.dk[j + h] - doi) - ti;
-            EIG_FN(eig_quot4)(zj, del, x);
+        for (; j + 4 <= K; j += 4) { /* four entries' divisions side by side */
+            eig_real x[4];
+            EIG_FN(eig_dc_quot4)(w.zh, w.dk, j, doi, ti, x);
             EIG_UNROLL
             for (int h = 0; h < 4; h++) s += x[h] * x[h];
         }
@@ -608,10 +616,8 @@ EIG_HD int EIG_FN(eig_dc_merge_team)(eig_team t, int a, int m, int b, eig_real *
         }
         s = 1 / EIG_SQRT(s);
         for (j = 0; j + 4 <= K; j += 4) {
-            eig_real zj[4], del[4], x[4];
-            EIG_UNROLL
-            for (int h = 0; h < 4; h++) zj[h] = w.zh[j + h], del[h] = (w.dk[j + h] - doi) - ti;
-            EIG_FN(eig_quot4)(zj, del, x);
+            eig_real x[4];
+            EIG_FN(eig_dc_quot4)(w.zh, w.dk, j, doi, ti, x);
             EIG_UNROLL
             for (int h = 0; h < 4; h++) ui[j + h] = x[h] * s;
         }
