@@ -485,7 +485,8 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
                       : p->kind == EIG_KIND_HERMITIAN ? EIG_WARP_TRIDIAG_VECTORS_HERMITIAN_TO
                                                       : EIG_WARP_TRIDIAG_VECTORS_TO;
     const int wt_range = n >= EIG_WARP_TRIDIAG_FROM && n <= wt_to;
-    const int wt_few = job < (eig_idx)warp_tridiag_min_job(p, n, sms, warp_tridiag_group_for_job(p, n, job, sms));
+    const int wt_G = EIG_FN(warp_tridiag_vectors_group)(p, n, (long long)job, sms); /* without vectors the default */
+    const int wt_few = job < (eig_idx)warp_tridiag_min_job(p, n, sms, wt_G);
     if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
     if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
         return K_WARP_GENERAL;
@@ -640,8 +641,10 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     } else if (kernel == K_WARP_TRIDIAG && wt_vectors) {
         const int team = warp_tridiag_team(p, n);
         T = team > 32 ? team : 32; /* one block team, or warp teams in one warp */
-        smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, warp_tridiag_group_for_job(p, n, job, sms)) *
-               sizeof(eig_real);
+        /* G by this call's count, which the SMs hold at once (the kernel's
+         * choice goes by the job's, for any rank count the same) */
+        const int G = EIG_FN(warp_tridiag_vectors_group)(p, n, (long long)count, sms);
+        smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, G) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(wtv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_TRIDIAG) {
         T = warp_tridiag_team(p, n) > 32 ? warp_tridiag_team(p, n) : 32; /* a block team, or warp teams */
@@ -747,7 +750,8 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
             EIG_FN(warp_sym_launch)(p, n, cnt, in_mw, val_mw, vec_mw, work, d_status, d_iters, ws_bt_apart, ws_minb, st);
             break;
         case K_WARP_TRIDIAG: {
-            const int G = warp_tridiag_group_for_job(p, n, job, sms);
+            const int G = wt_vectors ? EIG_FN(warp_tridiag_vectors_group)(p, n, (long long)count, sms)
+                                     : warp_tridiag_group(p, n);
             blocks = (unsigned)((cnt + G - 1) / G);
             if (wt_vectors)
                 wtv_kernel<<<blocks, T, smem, st>>>(*p, n, G, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw,

@@ -75,33 +75,6 @@ static int warp_tridiag_group(const eig_solve_params *p, int n)
     if (p->vectors && n > 24 && n <= 32) return 12;
     return n > 32 && n <= 48 ? 8 : EIG_WARP_TRIDIAG_GROUP;
 }
-/* G for a job (the whole job's count, not a rank's share or a chunk's: any
- * rank count picks the same; the results do not depend on G, each
- * matrix's arithmetic being its own): symmetric double with vectors, 24 <
- * n <= 32, by the job's matrices an SM, P: 4 up to P = 40, 8 up to 160,
- * else warp_tridiag_group's 12, with which a job of 10,000 matrices is
- * 834 warps, 6.3 an SM, and takes as long as one of 5,000. H100,
- * 2026-11-27 15:16-15:19 UTC (docs/performance.md, thirteenth session),
- * n = 32, device-resident, ms, G = 4 / 8 / 12: 2,640 matrices 1.60 / 1.88
- * / 1.85; 5,000 1.69 / 2.47 / 3.04; 10,000 3.07 / 2.62 / 3.19; 20,000 5.84
- * / 4.95 / 6.12; 40,000 10.41 / 9.56 / 9.55; 100,000 25.09 / 20.00 /
- * 19.60. With the rule (15:40 call, before / after): 2,640 1.85 / 1.51
- * (block-tridiag before), 5,000 2.91 / 1.66, 10,000 3.19 / 2.58, 20,000
- * 6.18 / 4.93, 40,000 and 100,000 the same; n = 28 and 25 at 5,000 2.42 /
- * 1.37 and 2.06 / 1.15, at 10,000 2.64 / 2.16 and 2.21 / 1.80.
- * EIG_WARP_TRIDIAG_GROUP overrides it as it does the default. */
-static int warp_tridiag_group_for_job(const eig_solve_params *p, int n, long long job, int sms)
-{
-    const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
-    if (s && atoi(s) >= 4 && atoi(s) <= 32) return atoi(s);
-    if (p->vectors && p->kind == EIG_KIND_SYMMETRIC && p->precision == EIG_PREC_DOUBLE && n > 24 && n <= 32 &&
-        sms > 0) {
-        const long long per_sm = (job + sms - 1) / sms;
-        if (per_sm <= 40) return 4;
-        if (per_sm <= 160) return 8;
-    }
-    return warp_tridiag_group(p, n);
-}
 /* Shared memory a warp-tridiag block may take: 200 KB, or what the current
  * GPU gives a block where that is less (A100: 163 KB; without it a forced
  * or automatic choice near the limit would fail at launch instead of
@@ -127,7 +100,7 @@ static int warp_tridiag_a_shared(const eig_solve_params *p, int n)
     return warp_tridiag_team(p, n) > 32 || n <= (s ? atoi(s) : EIG_WARP_TRIDIAG_SHARED_TO);
 }
 /* The fewest matrices in a job for which auto takes warp-tridiag (G: the
- * job's matrices a warp, warp_tridiag_group_for_job): below it
+ * job's matrices a warp, warp_tridiag_vectors_group with vectors): below it
  * block-tridiag (a block per matrix) is faster, since warp-tridiag's time
  * is one wave of warps that each solve G matrices one after another. H100,
  * device-resident, forced kernels (docs/performance.md §6): the two cross
@@ -137,6 +110,18 @@ static int warp_tridiag_a_shared(const eig_solve_params *p, int n)
  * 96: 5,000; 128: 3,800). */
 static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms, int G)
 {
+    /* With vectors, warp teams and n <= 32 G follows the job
+     * (warp_tridiag_vectors_group: 4 for small jobs), and warp-tridiag's
+     * time no longer grows with the job below the crossing but stays at
+     * one warp's: 20 matrices an SM, whatever G. H100, 2026-11-27
+     * (docs/performance.md, fourteenth session), device-resident, ms,
+     * block-tridiag / warp-tridiag with G by the job: symmetric n = 32, 1,600
+     * matrices 1.24 / 1.41-1.50, 2,000 1.32 / 1.40-1.47, 2,640 1.85 / 1.55;
+     * Hermitian n = 32, 2,000 1.62 / 2.17, 2,640 2.34 / 2.29, 3,500 3.09 /
+     * 2.31-2.38; symmetric n = 20, 1,600 0.61 / 0.80, 3,000 0.88 /
+     * 0.81-0.89, 5,000 1.38 / 0.94; n = 24, 1,600 0.81 / 1.00, 3,000 1.15 /
+     * 1.04-1.13. */
+    if (p->vectors && n <= 32 && warp_tridiag_team(p, n) == 32) return (long long)sms * 20;
     const int few_warps = (n > 32 && n <= 64) || n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW;
     /* warps (blocks) per SM, times 4; with vectors up to n = 32, 3
      * (symmetric n = 32: warp-tridiag 3.9 ms from 2,000 to 8,000 matrices,

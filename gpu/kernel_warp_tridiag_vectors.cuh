@@ -38,6 +38,21 @@
  * 291.0 / 218.0: the crossings at n = 64-80 and 96 left aside) */
 #define EIG_WARP_TRIDIAG_VECTORS_TO 128
 #define EIG_WARP_TRIDIAG_VECTORS_HERMITIAN_TO 64
+/* warp_tridiag_vectors_group sizes G by the waves of warps up to this many
+ * waves; above it a wave's rounding costs little and G is
+ * warp_tridiag_group's */
+#define EIG_WARP_TRIDIAG_VECTORS_FEW_WAVES 4
+/* The kernel with warp teams is compiled for this many resident warps an
+ * SM: 16 leave 128 registers a lane, where it took 140 (double; 12 warps
+ * an SM, 3 in each of the 4 register files), without spills. H100,
+ * 2026-11-27 (docs/performance.md, fourteenth session), device-resident,
+ * ms, 140 / 128 registers: symmetric n = 20 100,000 matrices 8.85 / 7.46,
+ * 10,000 1.24 / 1.12; n = 24 11.8 / 10.0 and 1.64 / 1.47; n = 28 10,000
+ * 1.99 / 1.80; n = 32 20,000 4.51 / 4.36, 10,000 and 100,000 the same;
+ * n = 40, 48 and Hermitian 36 the same. */
+#ifndef EIG_WARP_TRIDIAG_VECTORS_WARPS_AN_SM
+#define EIG_WARP_TRIDIAG_VECTORS_WARPS_AN_SM 16
+#endif
 /* Reals of a log chunk: at least a whole sweep (2n); 128, or 4n above
  * n = 32. H100, symmetric, device-resident, ms: n = 64 (20,000) with 160 /
  * 256 / 384 / 512 / 768: 52.6 / 46.9 / 52.1 / 51.5 / 50.6 (160 fits 5
@@ -89,7 +104,7 @@ static size_t EIG_FN(warp_tridiag_vectors_smem_reals)(const eig_solve_params *p,
 
 static int EIG_FN(warp_tridiag_vectors_fits)(const eig_solve_params *p, int n)
 {
-    /* G of any job is at most warp_tridiag_group's (warp_tridiag_group_for_job) */
+    /* G of any call is at most warp_tridiag_group's (warp_tridiag_vectors_group) */
     return EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, warp_tridiag_group(p, n)) * sizeof(eig_real) <=
            warp_tridiag_smem_limit();
 }
@@ -99,10 +114,10 @@ static int EIG_FN(warp_tridiag_vectors_fits)(const eig_solve_params *p, int n)
  * capacity and chunk (warp_tridiag_log_cap, _chunk). G: matrices per warp;
  * T: lanes per team. */
 template <int T>
-__global__ void EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, int G, int cap, int chunk,
-                                                    eig_idx count, const eig_real *in, eig_real *values,
-                                                    eig_real *vectors, eig_real *work, int8_t *status,
-                                                    int32_t *iterations)
+__global__ void __launch_bounds__(T > 32 ? T : 32, T == 32 ? EIG_WARP_TRIDIAG_VECTORS_WARPS_AN_SM : 1)
+    EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, int G, int cap, int chunk, eig_idx count,
+                                        const eig_real *in, eig_real *values, eig_real *vectors, eig_real *work,
+                                        int8_t *status, int32_t *iterations)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     /* T > 32: one team, the whole block of T / 32 warps */
@@ -237,4 +252,48 @@ static EIG_FN(warp_tridiag_vectors_fn) EIG_FN(warp_tridiag_vectors_kernel_for)(i
            : T == 64 ? EIG_FN(warp_tridiag_vectors_kernel)<64>
            : T == 128 ? EIG_FN(warp_tridiag_vectors_kernel)<128>
                       : EIG_FN(warp_tridiag_vectors_kernel)<32>;
+}
+
+/* Matrices a warp, G, for COUNT matrices with vectors where a team is the
+ * whole warp and n <= 32 (symmetric n = 20-32 and Hermitian n = 25-32 in
+ * practice; elsewhere warp_tridiag_group's). A warp reduces and
+ * back-transforms its G matrices one after another, so while the SMs hold
+ * every warp at once a warp's time, and the call's, grows with G; the call
+ * takes as many such times as it has waves of warps. So: the smallest G
+ * from 4 up to warp_tridiag_group's whose warps come in as few waves as
+ * any G's, the SMs' resident warps for each G by the occupancy calculator
+ * (registers by sub-partition, and the shared memory, which grows with G);
+ * above EIG_WARP_TRIDIAG_VECTORS_FEW_WAVES waves warp_tridiag_group's.
+ * H100, n = 32, device-resident, every G from 4 to 12 at 2,640-40,000
+ * matrices (2026-11-27, docs/performance.md, fourteenth session): the rule
+ * picks the fastest G or one within 2 % in all 18 symmetric and Hermitian
+ * cases measured (with 140 registers a lane: 12 resident warps an SM
+ * symmetric, 7-9 Hermitian by the shared memory). G only strides the
+ * kernel's work: results do not depend on it. EIG_WARP_TRIDIAG_GROUP
+ * overrides it. */
+static int EIG_FN(warp_tridiag_vectors_group)(const eig_solve_params *p, int n, long long count, int sms)
+{
+    const int g_max = warp_tridiag_group(p, n);
+    const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
+    if ((s && atoi(s) >= 4 && atoi(s) <= 32) || !p->vectors || n > 32 || warp_tridiag_team(p, n) != 32 || sms < 1 ||
+        count < 1)
+        return g_max;
+    long long waves[33], fewest = 0;
+    for (int g = 4; g <= g_max; g++) {
+        int blocks = 0;
+        const size_t smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, g) * sizeof(eig_real);
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, EIG_FN(warp_tridiag_vectors_kernel)<32>, 32, smem) !=
+                cudaSuccess ||
+            blocks < 1) {
+            cudaGetLastError(); /* no answer: G as before */
+            return g_max;
+        }
+        const long long resident = (long long)blocks * sms;
+        waves[g] = ((count + g - 1) / g + resident - 1) / resident;
+        if (g == 4 || waves[g] < fewest) fewest = waves[g];
+    }
+    if (fewest > EIG_WARP_TRIDIAG_VECTORS_FEW_WAVES) return g_max;
+    int g = 4;
+    while (waves[g] != fewest) g++;
+    return g;
 }
