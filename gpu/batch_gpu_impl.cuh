@@ -640,12 +640,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
                                       cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_TRIDIAG && wt_vectors) {
         const int team = warp_tridiag_team(p, n);
-        T = team > 32 ? team : 32; /* one block team, or warp teams in one warp */
-        /* G by this call's count, which the SMs hold at once (the kernel's
-         * choice goes by the job's, for any rank count the same) */
-        const int G = EIG_FN(warp_tridiag_vectors_group)(p, n, (long long)count, sms);
-        smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, G) * sizeof(eig_real);
-        GPU_CALL(cudaFuncSetAttribute(wtv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+        T = team > 32 ? team : 32; /* one block team, or warp teams in one warp; G and smem below */
     } else if (kernel == K_WARP_TRIDIAG) {
         T = warp_tridiag_team(p, n) > 32 ? warp_tridiag_team(p, n) : 32; /* a block team, or warp teams */
         smem = EIG_FN(warp_tridiag_smem_reals)(p, n, wt_shared) * sizeof(eig_real);
@@ -686,6 +681,15 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     } else {
         EIG_CALL(eig_gpu_plan(ctx, cfg, per, sub_chunk_cap(kernel), count, &sub));
         ns = ctx->nstreams, streams = ctx->streams, arena = ctx->arena;
+    }
+    /* warp-tridiag with vectors: G by the matrices the streams hold at once
+     * (the kernel's choice went by the job's, for any rank count the same) */
+    int wt_G = kernel == K_WARP_TRIDIAG ? warp_tridiag_group(p, n) : 0;
+    if (wt_vectors) {
+        const eig_idx at_once = (eig_idx)ns * sub < count ? (eig_idx)ns * sub : count;
+        wt_G = EIG_FN(warp_tridiag_vectors_group)(p, n, (long long)at_once, sms);
+        smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, wt_G) * sizeof(eig_real);
+        GPU_CALL(cudaFuncSetAttribute(wtv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     }
     /* Round-robin the sub-chunks over the streams: each runs
      * H2D -> transpose -> solve -> transpose back -> D2H, so one stream's
@@ -750,14 +754,12 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
             EIG_FN(warp_sym_launch)(p, n, cnt, in_mw, val_mw, vec_mw, work, d_status, d_iters, ws_bt_apart, ws_minb, st);
             break;
         case K_WARP_TRIDIAG: {
-            const int G = wt_vectors ? EIG_FN(warp_tridiag_vectors_group)(p, n, (long long)count, sms)
-                                     : warp_tridiag_group(p, n);
-            blocks = (unsigned)((cnt + G - 1) / G);
+            blocks = (unsigned)((cnt + wt_G - 1) / wt_G);
             if (wt_vectors)
-                wtv_kernel<<<blocks, T, smem, st>>>(*p, n, G, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw,
+                wtv_kernel<<<blocks, T, smem, st>>>(*p, n, wt_G, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw,
                                                      val_mw, vec_mw, work, d_status, d_iters);
             else
-                wt_kernel<<<blocks, T, smem, st>>>(*p, n, G, cnt, in_mw, val_mw, d_status, d_iters);
+                wt_kernel<<<blocks, T, smem, st>>>(*p, n, wt_G, cnt, in_mw, val_mw, d_status, d_iters);
             break;
         }
         case K_EIGVAL_THREAD: {

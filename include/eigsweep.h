@@ -128,7 +128,7 @@ typedef struct {
                              (symmetric Jacobi, n <= 32), "eigval-thread" (tridiagonal bisection),
                              "warp-general" (general Francis QR, a team of lanes per matrix in shared memory),
                              "block-tridiag" (tridiag-ql, symmetric and Hermitian, a thread block per matrix),
-                             "warp-tridiag" (tridiag-ql: a warp's teams reduce a group of 8-24
+                             "warp-tridiag" (tridiag-ql: a warp's teams reduce a group of 4-24
                              matrices, then a lane runs the QL of one; with vectors, A in shared memory,
                              the lanes log their rotations and the teams apply them to Q, a team being
                              a block of 64 or 128 threads above n = 48), "warp-sym" (tridiag-ql, real

@@ -11,6 +11,9 @@ endif()
 if(EIGSWEEP_HAVE_CUDA)
   eig_add_test(gpu_device_resident test_gpu_resident.c LABELS gpu)
 endif()
+# warp-tridiag with vectors: G matrices a warp, chosen by the job, must not
+# change a bit of any answer (forced G against the rule's).
+eig_add_test(gpu_group test_gpu_group.c LABELS gpu)
 # The generator families on the GPU (gpu/generate_gpu.cu) against the same
 # source on the host (io/families_impl.h): bit for bit or within the bounds
 # docs/format.md gives, every family and precision; exits 77 without a device.
