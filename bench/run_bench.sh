@@ -29,8 +29,9 @@ $g symmetric 32 100000 method=jacobi vectors
 $g symmetric 32 100000 method=tridiag-ql vectors
 $g symmetric 32 100000 method=tridiag-ql vectors resident
 $a syevj 100000 32 vectors
-# issue 22 bar 1: with vectors, the batch filling the GPU, beside XsyevBatched (values only: "values")
-for c in "10000 32" "20000 64" "10000 96" "10000 128" "4000 192" "2000 256"; do
+# issue 22 bar 1: with vectors, the batch filling the GPU, beside XsyevBatched (values only: "values");
+# n = 32 also at 40,000: XsyevBatched still takes it (not 100,000), and it fills the GPU for warp-tridiag too
+for c in "10000 32" "40000 32" "20000 64" "10000 96" "10000 128" "4000 192" "2000 256"; do
   read -r count n <<<"$c"
   $g symmetric "$n" "$count" vectors resident; $a xsyev "$count" "$n"
   $g symmetric "$n" "$count" resident; $a xsyev "$count" "$n" values
