@@ -485,8 +485,7 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
                       : p->kind == EIG_KIND_HERMITIAN ? EIG_WARP_TRIDIAG_VECTORS_HERMITIAN_TO
                                                       : EIG_WARP_TRIDIAG_VECTORS_TO;
     const int wt_range = n >= EIG_WARP_TRIDIAG_FROM && n <= wt_to;
-    const int wt_G = EIG_FN(warp_tridiag_vectors_group)(p, n, (long long)job, sms); /* without vectors the default */
-    const int wt_few = job < (eig_idx)warp_tridiag_min_job(p, n, sms, wt_G);
+    const int wt_few = job < (eig_idx)warp_tridiag_min_job(p, n, sms, warp_tridiag_group(p, n));
     if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
     if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
         return K_WARP_GENERAL;
@@ -640,7 +639,12 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
                                       cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_TRIDIAG && wt_vectors) {
         const int team = warp_tridiag_team(p, n);
-        T = team > 32 ? team : 32; /* one block team, or warp teams in one warp; G and smem below */
+        T = team > 32 ? team : 32; /* one block team, or warp teams in one warp */
+        /* the kernel's limit for the largest G (warp_tridiag_vectors_fits), the
+         * same for every call: concurrent calls on other streams or threads
+         * may launch it with their own G (G and the launch's smem below) */
+        smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, warp_tridiag_group(p, n)) * sizeof(eig_real);
+        GPU_CALL(cudaFuncSetAttribute(wtv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_TRIDIAG) {
         T = warp_tridiag_team(p, n) > 32 ? warp_tridiag_team(p, n) : 32; /* a block team, or warp teams */
         smem = EIG_FN(warp_tridiag_smem_reals)(p, n, wt_shared) * sizeof(eig_real);
@@ -688,8 +692,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     if (wt_vectors) {
         const eig_idx at_once = (eig_idx)ns * sub < count ? (eig_idx)ns * sub : count;
         wt_G = EIG_FN(warp_tridiag_vectors_group)(p, n, (long long)at_once, sms);
-        smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, wt_G) * sizeof(eig_real);
-        GPU_CALL(cudaFuncSetAttribute(wtv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+        smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, wt_G) * sizeof(eig_real); /* within the limit set above */
     }
     /* Round-robin the sub-chunks over the streams: each runs
      * H2D -> transpose -> solve -> transpose back -> D2H, so one stream's

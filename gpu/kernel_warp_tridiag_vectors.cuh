@@ -276,7 +276,7 @@ static int EIG_FN(warp_tridiag_vectors_group)(const eig_solve_params *p, int n, 
     const int g_max = warp_tridiag_group(p, n);
     const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
     if ((s && atoi(s) >= 4 && atoi(s) <= 32) || !p->vectors || n > 32 || warp_tridiag_team(p, n) != 32 || sms < 1 ||
-        count < 1)
+        count < 1 || g_max < 4)
         return g_max;
     long long waves[33], fewest = 0;
     for (int g = 4; g <= g_max; g++) {
@@ -294,6 +294,6 @@ static int EIG_FN(warp_tridiag_vectors_group)(const eig_solve_params *p, int n, 
     }
     if (fewest > EIG_WARP_TRIDIAG_VECTORS_FEW_WAVES) return g_max;
     int g = 4;
-    while (waves[g] != fewest) g++;
+    while (g < g_max && waves[g] != fewest) g++;
     return g;
 }
