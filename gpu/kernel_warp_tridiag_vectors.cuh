@@ -255,8 +255,8 @@ static EIG_FN(warp_tridiag_vectors_fn) EIG_FN(warp_tridiag_vectors_kernel_for)(i
 }
 
 /* Matrices a warp, G, for COUNT matrices with vectors where a team is the
- * whole warp and n <= 32 (symmetric n = 20-32 and Hermitian n = 25-32 in
- * practice; elsewhere warp_tridiag_group's). A warp reduces and
+ * whole warp, symmetric n <= 48 and Hermitian n <= 32 (n = 20-48 and 25-32
+ * in practice; elsewhere warp_tridiag_group's). A warp reduces and
  * back-transforms its G matrices one after another, so while the SMs hold
  * every warp at once a warp's time, and the call's, grows with G; the call
  * takes as many such times as it has waves of warps. So: the smallest G
@@ -268,14 +268,18 @@ static EIG_FN(warp_tridiag_vectors_fn) EIG_FN(warp_tridiag_vectors_kernel_for)(i
  * matrices (2026-11-27, docs/performance.md, fourteenth session): the rule
  * picks the fastest G or one within 2 % in all 18 symmetric and Hermitian
  * cases measured (with 140 registers a lane: 12 resident warps an SM
- * symmetric, 7-9 Hermitian by the shared memory). G only strides the
+ * symmetric, 7-9 Hermitian by the shared memory). Symmetric n = 36-48
+ * (2026-11-27 18:42, before / after, ms): 2,000 matrices 3.3 / 2.1, 4.0 /
+ * 2.5, 4.8 / 2.9, 5.6 / 3.4 at n = 36, 40, 44, 48; 10,000 4.0 / 3.6, 4.8
+ * / 4.9, 9.7 / 7.2, 11.3 / 8.3; 100,000 the same. G only strides the
  * kernel's work: results do not depend on it. EIG_WARP_TRIDIAG_GROUP
  * overrides it. */
 static int EIG_FN(warp_tridiag_vectors_group)(const eig_solve_params *p, int n, long long count, int sms)
 {
     const int g_max = warp_tridiag_group(p, n);
     const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
-    if ((s && atoi(s) >= 4 && atoi(s) <= 32) || !p->vectors || n > 32 || warp_tridiag_team(p, n) != 32 || sms < 1 ||
+    const int to = p->kind == EIG_KIND_HERMITIAN ? 32 : 48; /* Hermitian 33-36: even (2026-11-27 18:42) */
+    if ((s && atoi(s) >= 4 && atoi(s) <= 32) || !p->vectors || n > to || warp_tridiag_team(p, n) != 32 || sms < 1 ||
         count < 1 || g_max < 4)
         return g_max;
     long long waves[33], fewest = 0;

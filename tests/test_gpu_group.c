@@ -108,6 +108,7 @@ int main(void)
     static const group_case cases[] = {
         {EIG_KIND_SYMMETRIC, 32, "symmetric n = 32"},
         {EIG_KIND_SYMMETRIC, 21, "symmetric n = 21"},
+        {EIG_KIND_SYMMETRIC, 40, "symmetric n = 40"},
         {EIG_KIND_HERMITIAN, 27, "Hermitian n = 27"},
     };
     eig_test_rng rng;
