@@ -485,7 +485,7 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
                       : p->kind == EIG_KIND_HERMITIAN ? EIG_WARP_TRIDIAG_VECTORS_HERMITIAN_TO
                                                       : EIG_WARP_TRIDIAG_VECTORS_TO;
     const int wt_range = n >= EIG_WARP_TRIDIAG_FROM && n <= wt_to;
-    const int wt_few = job < (eig_idx)warp_tridiag_min_job(p, n, sms, warp_tridiag_group(p, n));
+    const int wt_few = job < (eig_idx)warp_tridiag_min_job(p, n, sms);
     if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
     if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
         return K_WARP_GENERAL;

@@ -57,10 +57,15 @@ static int warp_tridiag_team(const eig_solve_params *p, int n); /* lanes per tea
  * n = 128 (20,000) 8 449.2, 12 397.6, 16 405.5, 24 377.1 (32 does not fit).
  * Hence 12 up to n = 96, 24 above. */
 #define EIG_WARP_TRIDIAG_GROUP 16
-static int warp_tridiag_group(const eig_solve_params *p, int n)
+/* G forced by EIG_WARP_TRIDIAG_GROUP (4 .. 32), else 0 */
+static int warp_tridiag_group_forced(void)
 {
     const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
-    if (s && atoi(s) >= 4 && atoi(s) <= 32) return atoi(s);
+    return s && atoi(s) >= 4 && atoi(s) <= 32 ? atoi(s) : 0;
+}
+static int warp_tridiag_group(const eig_solve_params *p, int n)
+{
+    if (warp_tridiag_group_forced()) return warp_tridiag_group_forced();
     if (n < EIG_WARP_TRIDIAG_SMALL_TEAM_BELOW && p->kind != EIG_KIND_HERMITIAN) return 24;
     /* with vectors above n = 48 the team is a block (warp_tridiag_team):
      * measured at 100,000 (n = 56, 64), 50,000 (80, 96) and 20,000 (128)
@@ -99,8 +104,7 @@ static int warp_tridiag_a_shared(const eig_solve_params *p, int n)
     const char *s = getenv("EIG_WARP_TRIDIAG_SHARED_TO");
     return warp_tridiag_team(p, n) > 32 || n <= (s ? atoi(s) : EIG_WARP_TRIDIAG_SHARED_TO);
 }
-/* The fewest matrices in a job for which auto takes warp-tridiag (G: the
- * job's matrices a warp, warp_tridiag_vectors_group with vectors): below it
+/* The fewest matrices in a job for which auto takes warp-tridiag: below it
  * block-tridiag (a block per matrix) is faster, since warp-tridiag's time
  * is one wave of warps that each solve G matrices one after another. H100,
  * device-resident, forced kernels (docs/performance.md §6): the two cross
@@ -108,7 +112,7 @@ static int warp_tridiag_a_shared(const eig_solve_params *p, int n)
  * memory, n = 48: 1,400 matrices; n = 64: 2,300) and for n = 16 with
  * G = 24 (about 4,000), 1.4-2.5 elsewhere (n = 24: 5,300; 32: 4,500;
  * 96: 5,000; 128: 3,800). */
-static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms, int G)
+static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms)
 {
     /* With vectors, warp teams and n <= 32 G follows the job
      * (warp_tridiag_vectors_group: 4 for small jobs), and warp-tridiag's
@@ -139,7 +143,7 @@ static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms,
                                : warp_tridiag_team(p, n) > 64 ? 2
                                : few_warps             ? 5
                                                        : 8;
-    return (long long)sms * G * warps_x4 / 4;
+    return (long long)sms * warp_tridiag_group(p, n) * warps_x4 / 4;
 }
 /* Lanes per reducing team, T: the warp splits into 32 / T teams that reduce
  * different matrices of the group at once: 8 below n = 24 (with vectors
@@ -179,8 +183,7 @@ static long long warp_tridiag_min_job(const eig_solve_params *p, int n, int sms,
  * instead. */
 static int warp_tridiag_values_block_fits(const eig_solve_params *p, int n)
 {
-    const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
-    const size_t G = s && atoi(s) >= 4 && atoi(s) <= 32 ? (size_t)atoi(s) : n > 96 ? 24 : 12;
+    const size_t G = warp_tridiag_group_forced() ? (size_t)warp_tridiag_group_forced() : n > 96 ? 24 : 12;
     const size_t np = (size_t)(n | 1), bytes = p->precision == EIG_PREC_SINGLE ? 4 : 8;
     const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1;
     return (zc * np * np + (1 + zc) * G * np + 2 * G + 32 + 2 * np) * bytes <= warp_tridiag_smem_limit();

@@ -277,9 +277,8 @@ static EIG_FN(warp_tridiag_vectors_fn) EIG_FN(warp_tridiag_vectors_kernel_for)(i
 static int EIG_FN(warp_tridiag_vectors_group)(const eig_solve_params *p, int n, long long count, int sms)
 {
     const int g_max = warp_tridiag_group(p, n);
-    const char *s = getenv("EIG_WARP_TRIDIAG_GROUP");
     const int to = p->kind == EIG_KIND_HERMITIAN ? 32 : 48; /* Hermitian 33-36: even (2026-11-27 18:42) */
-    if ((s && atoi(s) >= 4 && atoi(s) <= 32) || !p->vectors || n > to || warp_tridiag_team(p, n) != 32 || sms < 1 ||
+    if (warp_tridiag_group_forced() || !p->vectors || n > to || warp_tridiag_team(p, n) != 32 || sms < 1 ||
         count < 1 || g_max < 4)
         return g_max;
     long long waves[33], fewest = 0;
