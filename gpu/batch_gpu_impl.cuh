@@ -645,6 +645,10 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
          * may launch it with their own G (G and the launch's smem below) */
         smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, warp_tridiag_group(p, n)) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(wtv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+        if (EIG_FN(warp_tridiag_vectors_by_waves)(p, n)) /* the split kernel's parts, within the same */
+            for (int part = 1; part <= 2; part++)
+                GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_tridiag_vectors_part)(part),
+                                              cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_TRIDIAG) {
         T = warp_tridiag_team(p, n) > 32 ? warp_tridiag_team(p, n) : 32; /* a block team, or warp teams */
         smem = EIG_FN(warp_tridiag_smem_reals)(p, n, wt_shared) * sizeof(eig_real);
@@ -688,11 +692,18 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     }
     /* warp-tridiag with vectors: G by the matrices the streams hold at once
      * (the kernel's choice went by the job's, for any rank count the same) */
-    int wt_G = kernel == K_WARP_TRIDIAG ? warp_tridiag_group(p, n) : 0;
+    int wt_G = kernel == K_WARP_TRIDIAG ? warp_tridiag_group(p, n) : 0, wt_split = 0, wt_G2 = 0;
+    size_t smem2 = 0;
     if (wt_vectors) {
         const eig_idx at_once = (eig_idx)ns * sub < count ? (eig_idx)ns * sub : count;
-        wt_G = EIG_FN(warp_tridiag_vectors_group)(p, n, (long long)at_once, sms);
-        smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, wt_G) * sizeof(eig_real); /* within the limit set above */
+        wt_split = EIG_FN(warp_tridiag_vectors_split)(p, n, (long long)at_once, sms);
+        wt_G = EIG_FN(warp_tridiag_vectors_group_of)(p, n, (long long)at_once, sms, wt_split);
+        /* within the limit set above */
+        smem = EIG_FN(warp_tridiag_vectors_smem_part)(p, n, wt_G, wt_split) * sizeof(eig_real);
+        if (wt_split) {
+            wt_G2 = EIG_FN(warp_tridiag_vectors_group_of)(p, n, (long long)at_once, sms, 2);
+            smem2 = EIG_FN(warp_tridiag_vectors_smem_part)(p, n, wt_G2, 2) * sizeof(eig_real);
+        }
     }
     /* Round-robin the sub-chunks over the streams: each runs
      * H2D -> transpose -> solve -> transpose back -> D2H, so one stream's
@@ -758,7 +769,14 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
             break;
         case K_WARP_TRIDIAG: {
             blocks = (unsigned)((cnt + wt_G - 1) / wt_G);
-            if (wt_vectors)
+            if (wt_split) {
+                EIG_FN(warp_tridiag_vectors_part)(1)<<<blocks, T, smem, st>>>(
+                    *p, n, wt_G, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw, val_mw, vec_mw, work, d_status,
+                    d_iters);
+                EIG_FN(warp_tridiag_vectors_part)(2)<<<(unsigned)((cnt + wt_G2 - 1) / wt_G2), T, smem2, st>>>(
+                    *p, n, wt_G2, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw, val_mw, vec_mw, work, d_status,
+                    d_iters);
+            } else if (wt_vectors)
                 wtv_kernel<<<blocks, T, smem, st>>>(*p, n, wt_G, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw,
                                                      val_mw, vec_mw, work, d_status, d_iters);
             else

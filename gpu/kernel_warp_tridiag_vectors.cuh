@@ -17,8 +17,12 @@
  *      the log applied chunk by chunk (each chunk copied to shared memory
  *      while the previous one is applied), V's columns written out in the
  *      order of the values (each value's rank: no sorting passes).
- * A log that overflows its capacity (a matrix needing many more sweeps than
- * usual) is not an error: phase 2 saved d and e before the chase, and the
+ * With 32-lane teams and enough matrices (warp_tridiag_vectors_split) the
+ * kernel runs as two launches, phases 1-2 then phase 3, each with a G of
+ * its own; part 1 leaves each matrix's values, scale, status and log
+ * length in its workspace for part 2. A log that overflows its capacity
+ * (a matrix needing many more sweeps than usual) is not an error: phase 2
+ * saved d and e before the chase, and the
  * team solves that matrix again the block-tridiag way (the leader chases,
  * the team applies each sweep) on the V it formed. A is in shared memory
  * only (double, real: n <= 133 on an H100, 117 on an A100; the fit is
@@ -53,6 +57,10 @@
 #ifndef EIG_WARP_TRIDIAG_VECTORS_WARPS_AN_SM
 #define EIG_WARP_TRIDIAG_VECTORS_WARPS_AN_SM 16
 #endif
+/* The split kernel's parts (warp_tridiag_vectors_split) are compiled for
+ * the same 16: for 20 (96 registers) and 24 they were 1-6 % slower at
+ * symmetric n = 28-48 (H100, 2026-11-27, docs/performance.md, fifteenth
+ * session). */
 /* Reals of a log chunk: at least a whole sweep (2n); 128, or 4n above
  * n = 32. H100, symmetric, device-resident, ms: n = 64 (20,000) with 160 /
  * 256 / 384 / 512 / 768: 52.6 / 46.9 / 52.1 / 51.5 / 50.6 (160 fits 5
@@ -82,24 +90,33 @@ static int warp_tridiag_log_cap(int n)
 
 /* Device workspace of one matrix, reals: the reflectors (bordered, n' x n'
  * complex at most), tau (n'), the complex off-diagonal (2n'), d and e saved
- * for a re-solve and its rotation buffer (4n), the log (cap reals). */
+ * for a re-solve and its rotation buffer (4n), the log (cap reals), and
+ * what the split kernel's first part hands its second (the values, scale,
+ * status and log length: n + 3). */
 EIG_HD eig_idx EIG_FN(warp_tridiag_vectors_work)(int zc, int n, int cap)
 {
     const eig_idx np = EIG_FN(warp_tridiag_order)(n);
-    return np * np * zc + 3 * np + 4 * (eig_idx)n + cap;
+    return np * np * zc + 3 * np + 4 * (eig_idx)n + cap + n + 3;
 }
 
 /* Shared reals of one warp: each team's bordered matrix (V in phase 3),
- * the group's d and e, scale factors, statuses and log lengths, then each
- * team's scratch (warp_tridiag_scratch) and two log chunks (one read while
- * the next arrives). */
-static size_t EIG_FN(warp_tridiag_vectors_smem_reals)(const eig_solve_params *p, int n, int g)
+ * the group's d and e (no e in the split kernel's second part, part 2),
+ * scale factors, statuses and log lengths, then each team's scratch
+ * (warp_tridiag_scratch) and two log chunks (one read while the next
+ * arrives; not in part 1, which applies no log). */
+static size_t EIG_FN(warp_tridiag_vectors_smem_part)(const eig_solve_params *p, int n, int g, int part)
 {
     const size_t zc = p->kind == EIG_KIND_HERMITIAN ? 2 : 1, T = (size_t)warp_tridiag_team(p, n);
     const size_t teams = T > 32 ? 1 : 32 / T, red = T > 32 ? 32 : 0; /* a block team's reduction slots */
     const size_t np = (size_t)EIG_FN(warp_tridiag_order)(n), G = (size_t)g;
-    return teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, (int)T) + G * (1 + zc) * np + 3 * G +
-           teams * (red + (size_t)EIG_FN(warp_tridiag_scratch)((int)np) + 2 * (size_t)warp_tridiag_log_chunk(n));
+    const size_t ez = part == 2 ? 0 : zc; /* part 2 has no use for e */
+    return teams * (size_t)EIG_FN(warp_tridiag_team_stride)((int)np, (int)zc, (int)T) + G * (1 + ez) * np + 3 * G +
+           teams * (red + (size_t)EIG_FN(warp_tridiag_scratch)((int)np) +
+                    (part == 1 ? 0 : 2 * (size_t)warp_tridiag_log_chunk(n)));
+}
+static size_t EIG_FN(warp_tridiag_vectors_smem_reals)(const eig_solve_params *p, int n, int g)
+{
+    return EIG_FN(warp_tridiag_vectors_smem_part)(p, n, g, 0);
 }
 
 static int EIG_FN(warp_tridiag_vectors_fits)(const eig_solve_params *p, int n)
@@ -112,8 +129,11 @@ static int EIG_FN(warp_tridiag_vectors_fits)(const eig_solve_params *p, int n)
 /* in: matrix-wise input (read only); values, vectors: matrix-wise outputs;
  * work: warp_tridiag_vectors_work reals per matrix; cap, chunk: the log's
  * capacity and chunk (warp_tridiag_log_cap, _chunk). G: matrices per warp;
- * T: lanes per team. */
-template <int T>
+ * T: lanes per team. PART 0: all three phases; the split kernel
+ * (warp_tridiag_vectors_split) launches PART 1 (phases 1 and 2, which
+ * leave each matrix's values, scale, status and log length in its
+ * workspace) then PART 2 (phase 3), each with its own G. */
+template <int T, int PART>
 __global__ void __launch_bounds__(T > 32 ? T : 32, T == 32 ? EIG_WARP_TRIDIAG_VECTORS_WARPS_AN_SM : 1)
     EIG_FN(warp_tridiag_vectors_kernel)(eig_solve_params p, int n, int G, int cap, int chunk, eig_idx count,
                                         const eig_real *in, eig_real *values, eig_real *vectors, eig_real *work,
@@ -129,8 +149,9 @@ __global__ void __launch_bounds__(T > 32 ? T : 32, T == 32 ? EIG_WARP_TRIDIAG_VE
     const int members = count - first < G ? (int)(count - first) : G;
     const eig_idx asz = EIG_FN(warp_tridiag_team_stride)(np, zc, T);
     eig_real *As = (eig_real *)eig_smem_raw + team * asz, *d = (eig_real *)eig_smem_raw + teams * asz;
-    eig_real *e = d + (eig_idx)G * np, *sig = e + (eig_idx)G * np * zc, *stat = sig + G, *loglen = stat + G;
-    eig_real *scr = loglen + G + team * (red + EIG_FN(warp_tridiag_scratch)(np) + 2 * chunk);
+    eig_real *e = d + (eig_idx)G * np, *sig = e + (PART == 2 ? 0 : (eig_idx)G * np * zc), *stat = sig + G;
+    eig_real *loglen = stat + G;
+    eig_real *scr = loglen + G + team * (red + EIG_FN(warp_tridiag_scratch)(np) + (PART == 1 ? 0 : 2 * chunk));
     eig_real *stage = scr + red + EIG_FN(warp_tridiag_scratch)(np);
     const eig_team t = {lane % T, T, T >= 32 ? 0xffffffffu : ((1u << T) - 1u) << (team * T), T > 32};
     const eig_idx nn = (eig_idx)n * n * zc, wsz = EIG_FN(warp_tridiag_vectors_work)(zc, n, cap);
@@ -141,9 +162,10 @@ __global__ void __launch_bounds__(T > 32 ? T : 32, T == 32 ? EIG_WARP_TRIDIAG_VE
 #define EIG_WT_EC(m) (EIG_WT_TAU(m) + np)
 #define EIG_WT_SAVE(m) (EIG_WT_EC(m) + 2 * np)
 #define EIG_WT_LOG(m) (EIG_WT_SAVE(m) + 4 * n)
+#define EIG_WT_HANDOFF(m) (EIG_WT_LOG(m) + cap) /* the values, then sigma, status, log length */
     EIG_FN(warp_tridiag_zero_border)<T>(t, As, np, zc, off);
     /* 1: reduce; the reflectors and tau to the workspace */
-    for (int j = team; j < members; j += teams) {
+    for (int j = team; PART != 2 && j < members; j += teams) {
         const eig_idx m = first + j;
         EIG_FN(warp_tridiag_load)<T>(t, As, in + m * nn, n, zc, off);
         eig_real sigma = EIG_ONE;
@@ -156,7 +178,7 @@ __global__ void __launch_bounds__(T > 32 ? T : 32, T == 32 ? EIG_WARP_TRIDIAG_VE
     if (T > 32) __syncthreads();
     else __syncwarp();
     /* 2: lane j chases matrix j, logging its rotations */
-    if (lane < members) {
+    if (PART != 2 && lane < members) {
         const eig_idx m = first + lane;
         eig_real *w = EIG_WT_SAVE(m), *dl = d + lane + (eig_idx)off * G, *el = e + lane + (eig_idx)off * zc * G;
         for (int k = 0; k < n; k++) w[k] = dl[(eig_idx)k * G], w[n + k] = el[(eig_idx)k * zc * G];
@@ -166,6 +188,18 @@ __global__ void __launch_bounds__(T > 32 ? T : 32, T == 32 ? EIG_WARP_TRIDIAG_VE
                                                      p.max_iter_factor, &it, &log);
         stat[lane] = (eig_real)st, loglen[lane] = (eig_real)log.len;
         iterations[m] = it;
+        if (PART == 1) { /* to part 2 (the same bits it would have found in shared memory) */
+            eig_real *h = EIG_WT_HANDOFF(m);
+            for (int k = 0; k < n; k++) h[k] = dl[(eig_idx)k * G];
+            h[n] = sig[lane], h[n + 1] = stat[lane], h[n + 2] = loglen[lane];
+        }
+    }
+    if (PART == 1) return;
+    if (PART == 2 && lane < members) { /* part 1's handoff, where phase 2 leaves it */
+        const eig_real *h = EIG_WT_HANDOFF(first + lane);
+        eig_real *dl = d + lane + (eig_idx)off * G;
+        for (int k = 0; k < n; k++) dl[(eig_idx)k * G] = h[k];
+        sig[lane] = h[n], stat[lane] = h[n + 1], loglen[lane] = h[n + 2];
     }
     if (T > 32) __syncthreads();
     else __syncwarp();
@@ -241,17 +275,34 @@ __global__ void __launch_bounds__(T > 32 ? T : 32, T == 32 ? EIG_WARP_TRIDIAG_VE
 #undef EIG_WT_EC
 #undef EIG_WT_SAVE
 #undef EIG_WT_LOG
+#undef EIG_WT_HANDOFF
 }
 
 typedef void (*EIG_FN(warp_tridiag_vectors_fn))(eig_solve_params, int, int, int, int, eig_idx, const eig_real *, eig_real *,
                                                 eig_real *, eig_real *, int8_t *, int32_t *);
 static EIG_FN(warp_tridiag_vectors_fn) EIG_FN(warp_tridiag_vectors_kernel_for)(int T)
 {
-    return T == 8    ? EIG_FN(warp_tridiag_vectors_kernel)<8>
-           : T == 16 ? EIG_FN(warp_tridiag_vectors_kernel)<16>
-           : T == 64 ? EIG_FN(warp_tridiag_vectors_kernel)<64>
-           : T == 128 ? EIG_FN(warp_tridiag_vectors_kernel)<128>
-                      : EIG_FN(warp_tridiag_vectors_kernel)<32>;
+    return T == 8    ? EIG_FN(warp_tridiag_vectors_kernel)<8, 0>
+           : T == 16 ? EIG_FN(warp_tridiag_vectors_kernel)<16, 0>
+           : T == 64 ? EIG_FN(warp_tridiag_vectors_kernel)<64, 0>
+           : T == 128 ? EIG_FN(warp_tridiag_vectors_kernel)<128, 0>
+                      : EIG_FN(warp_tridiag_vectors_kernel)<32, 0>;
+}
+/* the 32-lane kernel whole (part 0) or one part of the split kernel */
+static EIG_FN(warp_tridiag_vectors_fn) EIG_FN(warp_tridiag_vectors_part)(int part)
+{
+    return part == 1   ? EIG_FN(warp_tridiag_vectors_kernel)<32, 1>
+           : part == 2 ? EIG_FN(warp_tridiag_vectors_kernel)<32, 2>
+                       : EIG_FN(warp_tridiag_vectors_kernel)<32, 0>;
+}
+
+/* Where G follows the job (warp_tridiag_vectors_group) and the kernel may
+ * be split (warp_tridiag_vectors_split): with vectors, 32-lane teams,
+ * symmetric n <= 48, Hermitian n <= 32 (33-36: even, 2026-11-27 18:42). */
+static int EIG_FN(warp_tridiag_vectors_by_waves)(const eig_solve_params *p, int n)
+{
+    const int to = p->kind == EIG_KIND_HERMITIAN ? 32 : 48;
+    return p->vectors && n <= to && warp_tridiag_team(p, n) == 32;
 }
 
 /* Matrices a warp, G, for COUNT matrices with vectors where a team is the
@@ -273,19 +324,20 @@ static EIG_FN(warp_tridiag_vectors_fn) EIG_FN(warp_tridiag_vectors_kernel_for)(i
  * 2.5, 4.8 / 2.9, 5.6 / 3.4 at n = 36, 40, 44, 48; 10,000 4.0 / 3.6, 4.8
  * / 4.9, 9.7 / 7.2, 11.3 / 8.3; 100,000 the same. G only strides the
  * kernel's work: results do not depend on it. EIG_WARP_TRIDIAG_GROUP
- * overrides it. */
-static int EIG_FN(warp_tridiag_vectors_group)(const eig_solve_params *p, int n, long long count, int sms)
+ * overrides it. part: the G of the whole kernel (0) or of the split
+ * kernel's part 1 or 2, by that kernel's registers and shared memory. */
+static int EIG_FN(warp_tridiag_vectors_group_of)(const eig_solve_params *p, int n, long long count, int sms,
+                                                  int part)
 {
     const int g_max = warp_tridiag_group(p, n);
-    const int to = p->kind == EIG_KIND_HERMITIAN ? 32 : 48; /* Hermitian 33-36: even (2026-11-27 18:42) */
-    if (warp_tridiag_group_forced() || !p->vectors || n > to || warp_tridiag_team(p, n) != 32 || sms < 1 ||
-        count < 1 || g_max < 4)
+    if (warp_tridiag_group_forced() || !EIG_FN(warp_tridiag_vectors_by_waves)(p, n) || sms < 1 || count < 1 ||
+        g_max < 4)
         return g_max;
     long long waves[33], fewest = 0;
     for (int g = 4; g <= g_max; g++) {
         int blocks = 0;
-        const size_t smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, g) * sizeof(eig_real);
-        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, EIG_FN(warp_tridiag_vectors_kernel)<32>, 32, smem) !=
+        const size_t smem = EIG_FN(warp_tridiag_vectors_smem_part)(p, n, g, part) * sizeof(eig_real);
+        if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, EIG_FN(warp_tridiag_vectors_part)(part), 32, smem) !=
                 cudaSuccess ||
             blocks < 1) {
             cudaGetLastError(); /* no answer: G as before */
@@ -299,4 +351,39 @@ static int EIG_FN(warp_tridiag_vectors_group)(const eig_solve_params *p, int n, 
     int g = 4;
     while (g < g_max && waves[g] != fewest) g++;
     return g;
+}
+static int EIG_FN(warp_tridiag_vectors_group)(const eig_solve_params *p, int n, long long count, int sms)
+{
+    return EIG_FN(warp_tridiag_vectors_group_of)(p, n, count, sms, 0);
+}
+
+/* Whether COUNT matrices take the split kernel: part 1 (reduce, chase)
+ * with its G, then part 2 (V formed, the log applied) with its own. A warp
+ * of the whole kernel does G reductions, a chase and G
+ * back-transformations in a row, and its shared memory holds the log's
+ * chunks and e for all three; split, part 1 has no log chunks and part 2
+ * no e (for G complex matrices 2 G n' reals), so each fits more warps an
+ * SM and takes a G of its own. Below EIG_WARP_TRIDIAG_SPLIT_FROM matrices
+ * an SM (above n = 36: _FROM_LARGE) the second launch's tail and the
+ * rounding of two waves cost more than that gains. H100, device-resident,
+ * ms, whole / split (2026-11-27, docs/performance.md, fifteenth session):
+ * symmetric n = 32, 3,000 matrices 1.53-1.55 / 1.65-1.66, 6,000 1.70-1.72
+ * / 1.74-1.75, 7,500 1.89-1.92 / 1.84-1.90, 10,000 2.35-2.39 / 2.12-2.19,
+ * 20,000 4.34-4.46 / 3.71-3.76, 40,000 7.98-8.02 / 7.08-7.10, 100,000
+ * 20.1-20.2 / 17.5-17.6; symmetric n = 40, 10,000 4.81-4.86 / 4.30-4.31,
+ * 20,000 9.28-9.33 / 9.83-9.86, 100,000 44.7 / 40.1; n = 44, 10,000 7.22
+ * / 7.50, 40,000 25.2 / 23.3; n = 48, 10,000 8.22-8.28 / 8.42-8.45,
+ * 20,000 17.6 / 16.2, 40,000 34.1 / 29.5; Hermitian n = 32, 5,000 2.72-2.75
+ * / 2.56-2.57, 10,000 4.74-4.77 / 4.66-4.71, 100,000 52.8-52.9 /
+ * 43.5-43.6. EIG_WARP_TRIDIAG_SPLIT = 0 or 1 in the environment forces it
+ * (a tuning and testing knob, read per call, where
+ * warp_tridiag_vectors_by_waves holds). */
+#define EIG_WARP_TRIDIAG_SPLIT_FROM 50
+#define EIG_WARP_TRIDIAG_SPLIT_FROM_LARGE 250
+static int EIG_FN(warp_tridiag_vectors_split)(const eig_solve_params *p, int n, long long count, int sms)
+{
+    if (!EIG_FN(warp_tridiag_vectors_by_waves)(p, n)) return 0;
+    const char *s = getenv("EIG_WARP_TRIDIAG_SPLIT");
+    if (s && (s[0] == '0' || s[0] == '1') && !s[1]) return s[0] == '1';
+    return count >= (long long)(n <= 36 ? EIG_WARP_TRIDIAG_SPLIT_FROM : EIG_WARP_TRIDIAG_SPLIT_FROM_LARGE) * sms;
 }

@@ -6,9 +6,11 @@
  * (701 of them, over 4 streams 176, 176, 176 and 173 a launch, so every G
  * tried leaves some warp fewer matrices than G) are solved with G by the
  * rule (4 for so few), then with G forced (EIG_WARP_TRIDIAG_GROUP, read
- * per call) to 5, 7, 9 and 12; values,
- * vectors, status and iterations must equal the first answer bit for bit,
- * and most matrices must converge. Exits 77 when no CUDA device is
+ * per call) to 5, 7, 9 and 12, and with the kernel whole and split in two
+ * (EIG_WARP_TRIDIAG_SPLIT); values, vectors, status and iterations must
+ * equal the first answer bit for bit, and most matrices must converge.
+ * Then with every rotation log overflowing (EIG_WARP_TRIDIAG_LOG_CAP), the
+ * kernel whole and split must agree bit for bit. Exits 77 when no CUDA device is
  * present. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,12 +34,29 @@ typedef struct {
     int32_t *it;
 } answer;
 
-static int solve(const eig_solve_params *p, int n, const double *a, eig_layout l, const char *group, answer *out)
+/* The knobs a solve runs with (NULL: unset): G, the split, the log's capacity */
+typedef struct {
+    const char *group, *split, *log_cap;
+} knobs;
+
+static void set_knob(const char *name, const char *value)
 {
-    if (group)
-        setenv("EIG_WARP_TRIDIAG_GROUP", group, 1);
+    if (value)
+        setenv(name, value, 1);
     else
-        unsetenv("EIG_WARP_TRIDIAG_GROUP");
+        unsetenv(name);
+}
+
+static void set_knobs(const knobs *k)
+{
+    set_knob("EIG_WARP_TRIDIAG_GROUP", k ? k->group : NULL);
+    set_knob("EIG_WARP_TRIDIAG_SPLIT", k ? k->split : NULL);
+    set_knob("EIG_WARP_TRIDIAG_LOG_CAP", k ? k->log_cap : NULL);
+}
+
+static int solve(const eig_solve_params *p, int n, const double *a, eig_layout l, const knobs *k, answer *out)
+{
+    set_knobs(k);
     out->val = malloc(sizeof(double) * (size_t)(l.values * GROUP_COUNT));
     out->vec = malloc(sizeof(double) * (size_t)(l.vectors * GROUP_COUNT));
     out->st = malloc(GROUP_COUNT);
@@ -45,8 +64,19 @@ static int solve(const eig_solve_params *p, int n, const double *a, eig_layout l
     eig_gpu_config cfg = {0};
     cfg.kernel = "warp-tridiag";
     int rc = eig_gpu_solve_batch(&cfg, p, n, GROUP_COUNT, a, out->val, out->st, out->it, out->vec);
-    unsetenv("EIG_WARP_TRIDIAG_GROUP");
+    set_knobs(NULL);
     return rc;
+}
+
+/* x must equal ref bit for bit */
+static void expect_same(const char *name, const char *what, eig_layout l, const answer *ref, const answer *x)
+{
+    eig_test_expect(!memcmp(ref->val, x->val, sizeof(double) * (size_t)(l.values * GROUP_COUNT)),
+                    "%s: eigenvalues differ, %s", name, what);
+    eig_test_expect(!memcmp(ref->vec, x->vec, sizeof(double) * (size_t)(l.vectors * GROUP_COUNT)),
+                    "%s: eigenvectors differ, %s", name, what);
+    eig_test_expect(!memcmp(ref->st, x->st, GROUP_COUNT) && !memcmp(ref->it, x->it, sizeof(int32_t) * GROUP_COUNT),
+                    "%s: status or iterations differ, %s", name, what);
 }
 
 static void release(answer *x) { free(x->val), free(x->vec), free(x->st), free(x->it); }
@@ -77,23 +107,29 @@ static void run_case(const group_case *gc, eig_test_rng *rng)
         for (eig_idx m = 0; m < GROUP_COUNT; m++) ok += ref.st[m] == 0;
         eig_test_expect(ok > GROUP_COUNT / 2, "%s: only %d of %d random matrices converged", gc->name, ok,
                         GROUP_COUNT);
-        static const char *forced[] = {"5", "7", "9", "12"};
+        /* forced G, the kernel whole (split 0) or split (1) */
+        static const knobs forced[] = {{"5", NULL, NULL}, {"7", "0", NULL}, {"9", "1", NULL},
+                                       {"12", "0", NULL}, {NULL, "0", NULL}};
         for (size_t g = 0; g < sizeof forced / sizeof forced[0]; g++) {
             answer x;
-            int rc_g = solve(&p, n, a, l, forced[g], &x);
-            eig_test_expect(rc_g == 0, "%s, G = %s: %s", gc->name, forced[g], rc_g ? eig_error_message() : "");
-            if (rc_g == 0) {
-                eig_test_expect(!memcmp(ref.val, x.val, sizeof(double) * (size_t)(l.values * GROUP_COUNT)),
-                                "%s: eigenvalues differ between G by the rule and G = %s", gc->name, forced[g]);
-                eig_test_expect(!memcmp(ref.vec, x.vec, sizeof(double) * (size_t)(l.vectors * GROUP_COUNT)),
-                                "%s: eigenvectors differ between G by the rule and G = %s", gc->name, forced[g]);
-                eig_test_expect(!memcmp(ref.st, x.st, GROUP_COUNT) &&
-                                    !memcmp(ref.it, x.it, sizeof(int32_t) * GROUP_COUNT),
-                                "%s: status or iterations differ between G by the rule and G = %s", gc->name,
-                                forced[g]);
-            }
+            char what[96];
+            const char *rule = "by the rule";
+            snprintf(what, sizeof what, "G by the rule against G = %s, split %s",
+                     forced[g].group ? forced[g].group : rule, forced[g].split ? forced[g].split : rule);
+            int rc_g = solve(&p, n, a, l, &forced[g], &x);
+            eig_test_expect(rc_g == 0, "%s, %s: %s", gc->name, what, rc_g ? eig_error_message() : "");
+            if (rc_g == 0) expect_same(gc->name, what, l, &ref, &x);
             release(&x);
         }
+        /* every log overflowing (a capacity of 2 reals): each matrix solved
+         * again in phase 3, whole or split, with d and e from phase 2 */
+        static const knobs whole = {NULL, "0", "2"}, split = {NULL, "1", "2"};
+        answer w, sp;
+        int rc_w = solve(&p, n, a, l, &whole, &w), rc_s = solve(&p, n, a, l, &split, &sp);
+        eig_test_expect(rc_w == 0 && rc_s == 0, "%s, logs overflowing: %s", gc->name,
+                        rc_w || rc_s ? eig_error_message() : "");
+        if (rc_w == 0 && rc_s == 0) expect_same(gc->name, "logs overflowing, whole against split", l, &w, &sp);
+        release(&w), release(&sp);
     }
     release(&ref);
     free(a);

@@ -34,7 +34,8 @@ typedef struct {
     const char *kernel;
 } resident_case;
 
-/* One case per kernel, at sizes that take their main path. */
+/* One case per kernel (warp-tridiag with and without vectors), at sizes that
+ * take their main path. */
 static const resident_case cases[] = {
     {"general, one thread per matrix", EIG_KIND_GENERAL, EIG_METHOD_FRANCIS, 0, 9, "thread-global"},
     {"general, team in shared memory", EIG_KIND_GENERAL, EIG_METHOD_FRANCIS, 0, 30, "warp-general"},
@@ -45,6 +46,8 @@ static const resident_case cases[] = {
     {"symmetric QL values, warp per 32", EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 0, 32, "warp-tridiag"},
     {"Hermitian QL values, warp per 32", EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 0, 20, "warp-tridiag"},
     {"Hermitian QL, vectors", EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 1, 33, "block-tridiag"},
+    {"symmetric QL, vectors, warp per G", EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 1, 32, "warp-tridiag"},
+    {"Hermitian QL, vectors, warp per G", EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 1, 28, "warp-tridiag"},
     {"tridiagonal bisection", EIG_KIND_TRIDIAGONAL, EIG_METHOD_BISECTION, 0, 50, "eigval-thread"},
 };
 
