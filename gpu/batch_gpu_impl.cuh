@@ -640,12 +640,13 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     } else if (kernel == K_WARP_TRIDIAG && wt_vectors) {
         const int team = warp_tridiag_team(p, n);
         T = team > 32 ? team : 32; /* one block team, or warp teams in one warp */
-        /* the kernel's limit for the largest G (warp_tridiag_vectors_fits), the
-         * same for every call: concurrent calls on other streams or threads
-         * may launch it with their own G (G and the launch's smem below) */
-        smem = EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, warp_tridiag_group(p, n)) * sizeof(eig_real);
+        /* the kernel's limit: the most any call may take (warp_tridiag_smem_limit,
+         * warp_tridiag_vectors_fits), the same for every call, n and kind:
+         * concurrent calls on other streams or threads launch the same kernels
+         * with their own n and G (the launch's smem below) */
+        smem = warp_tridiag_smem_limit();
         GPU_CALL(cudaFuncSetAttribute(wtv_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
-        if (EIG_FN(warp_tridiag_vectors_by_waves)(p, n)) /* the split kernel's parts, within the same */
+        if (EIG_FN(warp_tridiag_vectors_by_waves)(p, n)) /* the split kernel's parts */
             for (int part = 1; part <= 2; part++)
                 GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_tridiag_vectors_part)(part),
                                               cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
@@ -697,11 +698,11 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     if (wt_vectors) {
         const eig_idx at_once = (eig_idx)ns * sub < count ? (eig_idx)ns * sub : count;
         wt_split = EIG_FN(warp_tridiag_vectors_split)(p, n, (long long)at_once, sms);
-        wt_G = EIG_FN(warp_tridiag_vectors_group_of)(p, n, (long long)at_once, sms, wt_split);
+        wt_G = EIG_FN(warp_tridiag_vectors_group)(p, n, (long long)at_once, sms, wt_split);
         /* within the limit set above */
         smem = EIG_FN(warp_tridiag_vectors_smem_part)(p, n, wt_G, wt_split) * sizeof(eig_real);
         if (wt_split) {
-            wt_G2 = EIG_FN(warp_tridiag_vectors_group_of)(p, n, (long long)at_once, sms, 2);
+            wt_G2 = EIG_FN(warp_tridiag_vectors_group)(p, n, (long long)at_once, sms, 2);
             smem2 = EIG_FN(warp_tridiag_vectors_smem_part)(p, n, wt_G2, 2) * sizeof(eig_real);
         }
     }

@@ -22,9 +22,9 @@
  * its own; part 1 leaves each matrix's values, scale, status and log
  * length in its workspace for part 2. A log that overflows its capacity
  * (a matrix needing many more sweeps than usual) is not an error: phase 2
- * saved d and e before the chase, and the
- * team solves that matrix again the block-tridiag way (the leader chases,
- * the team applies each sweep) on the V it formed. A is in shared memory
+ * saved d and e before the chase, and the team solves that matrix again
+ * the block-tridiag way (the leader chases, the team applies each sweep)
+ * on the V it formed. A is in shared memory
  * only (double, real: n <= 133 on an H100, 117 on an A100; the fit is
  * checked against the GPU). Above n = 48 (Hermitian 36) a team is a
  * whole block of 64 or 128 threads, one team per block
@@ -325,10 +325,14 @@ static int EIG_FN(warp_tridiag_vectors_by_waves)(const eig_solve_params *p, int 
  * / 4.9, 9.7 / 7.2, 11.3 / 8.3; 100,000 the same. G only strides the
  * kernel's work: results do not depend on it. EIG_WARP_TRIDIAG_GROUP
  * overrides it. part: the G of the whole kernel (0) or of the split
- * kernel's part 1 or 2, by that kernel's registers and shared memory. */
-static int EIG_FN(warp_tridiag_vectors_group_of)(const eig_solve_params *p, int n, long long count, int sms,
-                                                  int part)
+ * kernel's part 1 or 2, by that kernel's registers and shared memory;
+ * EIG_WARP_TRIDIAG_GROUP2 (4 .. 32) overrides part 2's alone (a testing
+ * knob: the parts may take different G). */
+static int EIG_FN(warp_tridiag_vectors_group)(const eig_solve_params *p, int n, long long count, int sms,
+                                               int part)
 {
+    const char *g2 = getenv("EIG_WARP_TRIDIAG_GROUP2");
+    if (part == 2 && g2 && atoi(g2) >= 4 && atoi(g2) <= 32) return atoi(g2);
     const int g_max = warp_tridiag_group(p, n);
     if (warp_tridiag_group_forced() || !EIG_FN(warp_tridiag_vectors_by_waves)(p, n) || sms < 1 || count < 1 ||
         g_max < 4)
@@ -351,10 +355,6 @@ static int EIG_FN(warp_tridiag_vectors_group_of)(const eig_solve_params *p, int 
     int g = 4;
     while (g < g_max && waves[g] != fewest) g++;
     return g;
-}
-static int EIG_FN(warp_tridiag_vectors_group)(const eig_solve_params *p, int n, long long count, int sms)
-{
-    return EIG_FN(warp_tridiag_vectors_group_of)(p, n, count, sms, 0);
 }
 
 /* Whether COUNT matrices take the split kernel: part 1 (reduce, chase)

@@ -1,17 +1,21 @@
 /* warp-tridiag with vectors gives each warp G matrices, G chosen by the
  * job's size (gpu/kernel_warp_tridiag_vectors.cuh,
- * warp_tridiag_vectors_group). G only strides the kernel's work: every
- * matrix's arithmetic is its own, so any G must give the same bits. Fresh
- * random symmetric and Hermitian matrices at orders where the rule applies
- * (701 of them, over 4 streams 176, 176, 176 and 173 a launch, so every G
- * tried leaves some warp fewer matrices than G) are solved with G by the
- * rule (4 for so few), then with G forced (EIG_WARP_TRIDIAG_GROUP, read
- * per call) to 5, 7, 9 and 12, and with the kernel whole and split in two
- * (EIG_WARP_TRIDIAG_SPLIT); values, vectors, status and iterations must
- * equal the first answer bit for bit, and most matrices must converge.
- * Then with every rotation log overflowing (EIG_WARP_TRIDIAG_LOG_CAP), the
- * kernel whole and split must agree bit for bit. Exits 77 when no CUDA device is
- * present. */
+ * warp_tridiag_vectors_group), and from enough matrices runs as two
+ * kernels, each with its own G (warp_tridiag_vectors_split). G only
+ * strides the kernel's work and the split only hands each matrix's state
+ * from one launch to the next: every matrix's arithmetic is its own, so
+ * any G, whole or split, must give the same bits. Fresh random symmetric
+ * and Hermitian matrices at orders where the rule applies, double and
+ * single (701 of them, over 4 streams 176, 176, 176 and 173 a launch, so
+ * every G tried leaves some warp fewer matrices than G) are solved with G
+ * by the rule (4 for so few), then with G forced (EIG_WARP_TRIDIAG_GROUP,
+ * read per call) to 5, 7, 9 and 12, with the kernel whole and split
+ * (EIG_WARP_TRIDIAG_SPLIT), and split with other G for part 2
+ * (EIG_WARP_TRIDIAG_GROUP2) than for part 1; values, vectors, status and
+ * iterations must equal the first answer bit for bit, and most matrices
+ * must converge. Then with every rotation log overflowing
+ * (EIG_WARP_TRIDIAG_LOG_CAP), the kernel whole and split must agree bit
+ * for bit. Exits 77 when no CUDA device is present. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,19 +28,21 @@
 
 typedef struct {
     eig_kind kind;
+    eig_precision precision;
     int n;
     const char *name;
 } group_case;
 
 typedef struct {
-    double *val, *vec;
+    void *val, *vec;
     int8_t *st;
     int32_t *it;
 } answer;
 
-/* The knobs a solve runs with (NULL: unset): G, the split, the log's capacity */
+/* The knobs a solve runs with (NULL: unset): G (both parts), the split,
+ * part 2's G, the log's capacity */
 typedef struct {
-    const char *group, *split, *log_cap;
+    const char *group, *split, *group2, *log_cap;
 } knobs;
 
 static void set_knob(const char *name, const char *value)
@@ -51,14 +57,18 @@ static void set_knobs(const knobs *k)
 {
     set_knob("EIG_WARP_TRIDIAG_GROUP", k ? k->group : NULL);
     set_knob("EIG_WARP_TRIDIAG_SPLIT", k ? k->split : NULL);
+    set_knob("EIG_WARP_TRIDIAG_GROUP2", k ? k->group2 : NULL);
     set_knob("EIG_WARP_TRIDIAG_LOG_CAP", k ? k->log_cap : NULL);
 }
 
-static int solve(const eig_solve_params *p, int n, const double *a, eig_layout l, const knobs *k, answer *out)
+/* bytes of one real */
+static size_t real_size(const eig_solve_params *p) { return p->precision == EIG_PREC_SINGLE ? 4 : 8; }
+
+static int solve(const eig_solve_params *p, int n, const void *a, eig_layout l, const knobs *k, answer *out)
 {
     set_knobs(k);
-    out->val = malloc(sizeof(double) * (size_t)(l.values * GROUP_COUNT));
-    out->vec = malloc(sizeof(double) * (size_t)(l.vectors * GROUP_COUNT));
+    out->val = malloc(real_size(p) * (size_t)(l.values * GROUP_COUNT));
+    out->vec = malloc(real_size(p) * (size_t)(l.vectors * GROUP_COUNT));
     out->st = malloc(GROUP_COUNT);
     out->it = malloc(sizeof(int32_t) * GROUP_COUNT);
     eig_gpu_config cfg = {0};
@@ -69,11 +79,12 @@ static int solve(const eig_solve_params *p, int n, const double *a, eig_layout l
 }
 
 /* x must equal ref bit for bit */
-static void expect_same(const char *name, const char *what, eig_layout l, const answer *ref, const answer *x)
+static void expect_same(const eig_solve_params *p, const char *name, const char *what, eig_layout l,
+                        const answer *ref, const answer *x)
 {
-    eig_test_expect(!memcmp(ref->val, x->val, sizeof(double) * (size_t)(l.values * GROUP_COUNT)),
+    eig_test_expect(!memcmp(ref->val, x->val, real_size(p) * (size_t)(l.values * GROUP_COUNT)),
                     "%s: eigenvalues differ, %s", name, what);
-    eig_test_expect(!memcmp(ref->vec, x->vec, sizeof(double) * (size_t)(l.vectors * GROUP_COUNT)),
+    eig_test_expect(!memcmp(ref->vec, x->vec, real_size(p) * (size_t)(l.vectors * GROUP_COUNT)),
                     "%s: eigenvectors differ, %s", name, what);
     eig_test_expect(!memcmp(ref->st, x->st, GROUP_COUNT) && !memcmp(ref->it, x->it, sizeof(int32_t) * GROUP_COUNT),
                     "%s: status or iterations differ, %s", name, what);
@@ -81,14 +92,17 @@ static void expect_same(const char *name, const char *what, eig_layout l, const 
 
 static void release(answer *x) { free(x->val), free(x->vec), free(x->st), free(x->it); }
 
+static const char *or_rule(const char *knob) { return knob ? knob : "by the rule"; }
+
 static void run_case(const group_case *gc, eig_test_rng *rng)
 {
     eig_solve_params p;
     memset(&p, 0, sizeof p);
-    p.kind = gc->kind, p.method = EIG_METHOD_TRIDIAG_QL, p.vectors = 1, p.precision = EIG_PREC_DOUBLE;
+    p.kind = gc->kind, p.method = EIG_METHOD_TRIDIAG_QL, p.vectors = 1, p.precision = gc->precision;
     const int n = gc->n, zc = gc->kind == EIG_KIND_HERMITIAN ? 2 : 1;
     const eig_layout l = eig_layout_of(&p, n);
-    double *a = malloc(sizeof(double) * (size_t)(l.input * GROUP_COUNT));
+    const size_t reals = (size_t)(l.input * GROUP_COUNT);
+    double *a = malloc(sizeof(double) * reals);
     for (eig_idx m = 0; m < GROUP_COUNT; m++) { /* A = A^H from N(0, 1) entries */
         double *am = a + m * l.input;
         for (int i = 0; i < n; i++)
@@ -99,39 +113,46 @@ static void run_case(const group_case *gc, eig_test_rng *rng)
                     am[((size_t)j * n + i) * zc + c] = c == 1 ? -x : x;
                 }
     }
+    void *in = a;
+    if (gc->precision == EIG_PREC_SINGLE) { /* the same matrices rounded to float */
+        float *af = malloc(sizeof(float) * reals);
+        for (size_t x = 0; x < reals; x++) af[x] = (float)a[x];
+        in = af;
+    }
     answer ref;
-    int rc = solve(&p, n, a, l, NULL, &ref);
+    int rc = solve(&p, n, in, l, NULL, &ref);
     eig_test_expect(rc == 0, "%s, G by the rule: %s", gc->name, rc ? eig_error_message() : "");
     if (rc == 0) {
         int ok = 0;
         for (eig_idx m = 0; m < GROUP_COUNT; m++) ok += ref.st[m] == 0;
         eig_test_expect(ok > GROUP_COUNT / 2, "%s: only %d of %d random matrices converged", gc->name, ok,
                         GROUP_COUNT);
-        /* forced G, the kernel whole (split 0) or split (1) */
-        static const knobs forced[] = {{"5", NULL, NULL}, {"7", "0", NULL}, {"9", "1", NULL},
-                                       {"12", "0", NULL}, {NULL, "0", NULL}};
+        /* forced G, the kernel whole (split 0) or split (1), part 2's G apart */
+        static const knobs forced[] = {{"5", NULL, NULL, NULL}, {"7", "0", NULL, NULL}, {"9", "1", NULL, NULL},
+                                       {"12", "0", NULL, NULL}, {NULL, "0", NULL, NULL}, {"9", "1", "5", NULL},
+                                       {"4", "1", "12", NULL}};
         for (size_t g = 0; g < sizeof forced / sizeof forced[0]; g++) {
             answer x;
-            char what[96];
-            const char *rule = "by the rule";
-            snprintf(what, sizeof what, "G by the rule against G = %s, split %s",
-                     forced[g].group ? forced[g].group : rule, forced[g].split ? forced[g].split : rule);
-            int rc_g = solve(&p, n, a, l, &forced[g], &x);
+            char what[128];
+            snprintf(what, sizeof what, "G by the rule against G = %s, split %s, part 2's G %s",
+                     or_rule(forced[g].group), or_rule(forced[g].split), or_rule(forced[g].group2));
+            int rc_g = solve(&p, n, in, l, &forced[g], &x);
             eig_test_expect(rc_g == 0, "%s, %s: %s", gc->name, what, rc_g ? eig_error_message() : "");
-            if (rc_g == 0) expect_same(gc->name, what, l, &ref, &x);
+            if (rc_g == 0) expect_same(&p, gc->name, what, l, &ref, &x);
             release(&x);
         }
         /* every log overflowing (a capacity of 2 reals): each matrix solved
          * again in phase 3, whole or split, with d and e from phase 2 */
-        static const knobs whole = {NULL, "0", "2"}, split = {NULL, "1", "2"};
+        static const knobs whole = {NULL, "0", NULL, "2"}, split = {NULL, "1", NULL, "2"};
         answer w, sp;
-        int rc_w = solve(&p, n, a, l, &whole, &w), rc_s = solve(&p, n, a, l, &split, &sp);
+        int rc_w = solve(&p, n, in, l, &whole, &w), rc_s = solve(&p, n, in, l, &split, &sp);
         eig_test_expect(rc_w == 0 && rc_s == 0, "%s, logs overflowing: %s", gc->name,
                         rc_w || rc_s ? eig_error_message() : "");
-        if (rc_w == 0 && rc_s == 0) expect_same(gc->name, "logs overflowing, whole against split", l, &w, &sp);
+        if (rc_w == 0 && rc_s == 0) expect_same(&p, gc->name, "logs overflowing, whole against split", l, &w, &sp);
         release(&w), release(&sp);
     }
     release(&ref);
+    if (in != a) free(in);
     free(a);
 }
 
@@ -142,10 +163,12 @@ int main(void)
         return 77;
     }
     static const group_case cases[] = {
-        {EIG_KIND_SYMMETRIC, 32, "symmetric n = 32"},
-        {EIG_KIND_SYMMETRIC, 21, "symmetric n = 21"},
-        {EIG_KIND_SYMMETRIC, 40, "symmetric n = 40"},
-        {EIG_KIND_HERMITIAN, 27, "Hermitian n = 27"},
+        {EIG_KIND_SYMMETRIC, EIG_PREC_DOUBLE, 32, "symmetric n = 32"},
+        {EIG_KIND_SYMMETRIC, EIG_PREC_DOUBLE, 21, "symmetric n = 21"},
+        {EIG_KIND_SYMMETRIC, EIG_PREC_DOUBLE, 40, "symmetric n = 40"},
+        {EIG_KIND_HERMITIAN, EIG_PREC_DOUBLE, 27, "Hermitian n = 27"},
+        {EIG_KIND_SYMMETRIC, EIG_PREC_SINGLE, 32, "single symmetric n = 32"},
+        {EIG_KIND_HERMITIAN, EIG_PREC_SINGLE, 30, "single Hermitian n = 30"},
     };
     eig_test_rng rng;
     eig_test_rng_init(&rng, eig_test_seed("gpu_group"));
