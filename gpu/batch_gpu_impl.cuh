@@ -770,17 +770,16 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
             break;
         case K_WARP_TRIDIAG: {
             blocks = (unsigned)((cnt + wt_G - 1) / wt_G);
-            if (wt_split) {
-                EIG_FN(warp_tridiag_vectors_part)(1)<<<blocks, T, smem, st>>>(
-                    *p, n, wt_G, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw, val_mw, vec_mw, work, d_status,
-                    d_iters);
-                EIG_FN(warp_tridiag_vectors_part)(2)<<<(unsigned)((cnt + wt_G2 - 1) / wt_G2), T, smem2, st>>>(
-                    *p, n, wt_G2, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw, val_mw, vec_mw, work, d_status,
-                    d_iters);
-            } else if (wt_vectors)
-                wtv_kernel<<<blocks, T, smem, st>>>(*p, n, wt_G, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw,
-                                                     val_mw, vec_mw, work, d_status, d_iters);
-            else
+            if (wt_vectors) { /* the whole kernel, or the split kernel's part 1 then part 2 */
+                const EIG_FN(warp_tridiag_vectors_fn) first_kernel = wt_split ? EIG_FN(warp_tridiag_vectors_part)(1)
+                                                                               : wtv_kernel;
+                first_kernel<<<blocks, T, smem, st>>>(*p, n, wt_G, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw,
+                                                      val_mw, vec_mw, work, d_status, d_iters);
+                if (wt_split)
+                    EIG_FN(warp_tridiag_vectors_part)(2)<<<(unsigned)((cnt + wt_G2 - 1) / wt_G2), T, smem2, st>>>(
+                        *p, n, wt_G2, wt_log_cap, warp_tridiag_log_chunk(n), cnt, in_mw, val_mw, vec_mw, work,
+                        d_status, d_iters);
+            } else
                 wt_kernel<<<blocks, T, smem, st>>>(*p, n, wt_G, cnt, in_mw, val_mw, d_status, d_iters);
             break;
         }

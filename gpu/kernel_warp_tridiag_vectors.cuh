@@ -114,15 +114,11 @@ static size_t EIG_FN(warp_tridiag_vectors_smem_part)(const eig_solve_params *p, 
            teams * (red + (size_t)EIG_FN(warp_tridiag_scratch)((int)np) +
                     (part == 1 ? 0 : 2 * (size_t)warp_tridiag_log_chunk(n)));
 }
-static size_t EIG_FN(warp_tridiag_vectors_smem_reals)(const eig_solve_params *p, int n, int g)
-{
-    return EIG_FN(warp_tridiag_vectors_smem_part)(p, n, g, 0);
-}
 
 static int EIG_FN(warp_tridiag_vectors_fits)(const eig_solve_params *p, int n)
 {
     /* G of any call is at most warp_tridiag_group's (warp_tridiag_vectors_group) */
-    return EIG_FN(warp_tridiag_vectors_smem_reals)(p, n, warp_tridiag_group(p, n)) * sizeof(eig_real) <=
+    return EIG_FN(warp_tridiag_vectors_smem_part)(p, n, warp_tridiag_group(p, n), 0) * sizeof(eig_real) <=
            warp_tridiag_smem_limit();
 }
 
