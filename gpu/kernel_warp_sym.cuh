@@ -1385,6 +1385,12 @@ __device__ unsigned long long EIG_FN(warp_sym_prof)[6 + EIG_DC_CLOCKS];
 #define EIG_WARP_SYM_DC 4
 #define EIG_WARP_SYM_BT_APART 8
 #define EIG_WARP_SYM_DC_GLOBAL 16 /* divide and conquer's small vectors in global memory (EIG_WARP_SYM_DC_SMEM=0) */
+/* With vectors, the kernel in two launches (warp_sym_split): part 1 the
+ * prepare and the reduction, leaving d, e and the scale in the matrix's
+ * vectors slot (free until part 2 writes V) and the status; part 2 the
+ * rest, from there. */
+#define EIG_WARP_SYM_PART1 32
+#define EIG_WARP_SYM_PART2 64
 
 /* Values only, after the reduction: all 32 lanes bisect (solvers/
  * bisection_impl.h, the team functions: lane 0 prepares the scaled T in
@@ -1495,8 +1501,18 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
     eig_real *val = values + m * n;
     long long c0 = clock64(), c1 = c0, c2 = c0, c3 = c0;
     eig_real sigma = EIG_ONE;
-    int it = 0;
-    int st = EIG_FN(eig_dense_prepare_team)(t, n, in + m * nn, 1, ZC, &sigma, 0);
+    int it = 0, st;
+    eig_real *handoff = (eig_real *)v; /* part 1 to part 2: d, e, sigma */
+    if (VEC && (flags & EIG_WARP_SYM_PART2)) {
+        st = status[m];
+        if (st == EIG_STATUS_OK) {
+            for (int k = lane; k < n; k += 32) d[k] = handoff[k], e[k] = handoff[n + k];
+            sigma = handoff[2 * n];
+        }
+        __syncwarp();
+    } else {
+        st = EIG_FN(eig_dense_prepare_team)(t, n, in + m * nn, 1, ZC, &sigma, 0);
+    }
     if (!VEC) {
         if constexpr (BAND && ZC == 1) { /* the two stages; the chase's clock in the form-Q slot */
             constexpr int BN = EIG_WARP_SYM_BAND_NB;
@@ -1521,9 +1537,14 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
         __syncwarp();
         for (int k = lane; k < n; k += 32) val[k] = d[k];
     } else if (st == EIG_STATUS_OK) {
-        EIG_FN(warp_sym_reduce)<COLS, NB, ROWS, E, SH>(lane, n, a, d, e, eb, eb + NB * n);
+        if (!(flags & EIG_WARP_SYM_PART2))
+            EIG_FN(warp_sym_reduce)<COLS, NB, ROWS, E, SH>(lane, n, a, d, e, eb, eb + NB * n);
         c1 = clock64();
-        if (ZC == 2 || (flags & EIG_WARP_SYM_DC)) {
+        if (flags & EIG_WARP_SYM_PART1) {
+            __syncwarp();
+            for (int k = lane; k < n; k += 32) handoff[k] = d[k], handoff[n + k] = k + 1 < n ? e[k] : EIG_ZERO;
+            if (lane == 0) handoff[2 * n] = sigma;
+        } else if (ZC == 2 || (flags & EIG_WARP_SYM_DC)) {
             const eig_idx bufr = flags & EIG_WARP_SYM_DC_GLOBAL
                                      ? 0
                                      : (eig_idx)EIG_FN(warp_sym_smem_reals_nb)(n, VEC, NB, ZC, BAND) - 2 * (eig_idx)n;
@@ -1543,6 +1564,13 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
         }
     }
     __syncwarp();
+    if (VEC && (flags & EIG_WARP_SYM_PART1)) { /* part 2 takes it from here */
+        if (lane == 0) {
+            status[m] = (int8_t)st;
+            if (flags & EIG_WARP_SYM_PROF) atomicAdd(&EIG_FN(warp_sym_prof)[0], (unsigned long long)(c1 - c0));
+        }
+        return;
+    }
     if (VEC && st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, d, 1, sigma)) st = EIG_STATUS_INVALID_INPUT;
     if (!VEC) {
         /* written above */
@@ -1717,11 +1745,55 @@ static int EIG_FN(warp_sym_bt_apart)(const eig_solve_params *p, int n, int minb)
     return minb < EIG_WARP_SYM_MIN_BLOCKS || EIG_IS_DOUBLE;
 }
 
-/* Max dynamic shared memory of the kernel (once per call). */
+/* With vectors: whether the kernel runs as two launches (flags
+ * EIG_WARP_SYM_PART1, _PART2: the prepare and the reduction, then the
+ * rest), and the blocks an SM each part is built for (warp_sym_min_blocks'
+ * twins: the same arithmetic in every instance, so the same bits). Apart,
+ * the reduction, which streams the matrix through L2 and DRAM, gets
+ * registers or warps of its own, and one sub-chunk's reductions run beside
+ * another's divide and conquer. Split in double where the job takes the
+ * kernel for 3 or 4 blocks an SM (more than 8 matrices an SM; with fewer,
+ * the 2-block twin, it lost); part 1 for 2 blocks an SM up to symmetric
+ * n = 96 (registers), 4 for Hermitian up to 128 (its unblocked reduction:
+ * warps), else 3; part 2 for 3. H100, 2026-11-27 23:31 UTC, device-resident,
+ * ms, whole / split (part 1, part 2 blocks an SM): symmetric 10,000 x 128
+ * 64.0 / 62.0 (3, 3), x 96 33.2 / 30.6 (2, 3), x 80 23.8 / 21.3 (2, 3),
+ * 4,000 x 192 81.3 / 77.9 (3, 3); Hermitian 4,000 x 128 58.7 / 56.5 (4,
+ * 3), 2,000 x 192 87.2 / 85.5 (3, 3); not split: symmetric 2,000 x 256
+ * 85.7 / 85.2-95.5, Hermitian 1,000 x 256 105.3 / 108.2-116.3
+ * (docs/performance.md). EIG_WARP_SYM_SPLIT=0/1 forces it (n >= 3: the
+ * handoff's 2 n + 1 reals fit the vectors slot), EIG_WARP_SYM_SPLIT_MINB
+ * and _MINB2 = 2/3/4 set part 1's and part 2's blocks an SM. */
+static int EIG_FN(warp_sym_split)(const eig_solve_params *p, int n, int minb)
+{
+    if (!p->vectors || n < 3) return 0;
+    const char *s = getenv("EIG_WARP_SYM_SPLIT");
+    if (s && *s) return atoi(s) != 0;
+    return EIG_IS_DOUBLE && minb >= 3;
+}
+static int EIG_FN(warp_sym_split_minb)(const eig_solve_params *p, int n, int part)
+{
+    const char *s = getenv(part == 1 ? "EIG_WARP_SYM_SPLIT_MINB" : "EIG_WARP_SYM_SPLIT_MINB2");
+    const int v = s && *s ? atoi(s) : 0;
+    if (v >= 2 && v <= EIG_WARP_SYM_MIN_BLOCKS) return v;
+    if (part == 2) return 3;
+    if (EIG_FN(warp_sym_zc)(p) == 2) return n <= 128 ? 4 : 3;
+    return n <= 96 ? 2 : 3;
+}
+
+/* Max dynamic shared memory of the instances a call launches (the kernel
+ * for minb, or the split's two): the most any call may take
+ * (warp_tridiag_smem_limit), not this call's smem, which would lower it
+ * under a concurrent call's larger n that launches the same instance. */
 static int EIG_FN(warp_sym_set_smem)(const eig_solve_params *p, int n, int minb, size_t smem)
 {
+    const int limit = (int)(smem > warp_tridiag_smem_limit() ? smem : warp_tridiag_smem_limit());
     GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_pick)(p, n, minb), cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                  (int)smem));
+                                  limit));
+    if (EIG_FN(warp_sym_split)(p, n, minb))
+        for (int part = 1; part <= 2; part++)
+            GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_pick)(p, n, EIG_FN(warp_sym_split_minb)(p, n, part)),
+                                          cudaFuncAttributeMaxDynamicSharedMemorySize, limit));
     return 0;
 }
 
@@ -1757,10 +1829,17 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
     const int flags = (prof ? EIG_WARP_SYM_PROF : 0) | (pq && atoi(pq) ? EIG_WARP_SYM_VALUES_QL : 0) |
                       (dc ? EIG_WARP_SYM_DC : 0) | (bt_apart ? EIG_WARP_SYM_BT_APART : 0) |
                       (dcs_env && !atoi(dcs_env) ? EIG_WARP_SYM_DC_GLOBAL : 0);
-    EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p, n, minb);
-    kern<<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, p->vectors ? vectors : 0, status,
-                                                       iterations, flags, dc ? work : 0,
-                                                       EIG_FN(warp_sym_global_reals)(p, n), leaf);
+    const int split = EIG_FN(warp_sym_split)(p, n, minb);
+    EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p, n, split ? EIG_FN(warp_sym_split_minb)(p, n, 2) : minb);
+    if (split) { /* part 1; part 2 below */
+        EIG_FN(warp_sym_kernel_t) part1 = EIG_FN(warp_sym_pick)(p, n, EIG_FN(warp_sym_split_minb)(p, n, 1));
+        part1<<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, vectors, status, iterations,
+                                                            flags | EIG_WARP_SYM_PART1, 0, 0, leaf);
+    }
+    kern<<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(
+        *p, n, cnt, in, values, p->vectors ? vectors : 0, status, iterations,
+        flags | (split ? EIG_WARP_SYM_PART2 : 0), dc ? work : 0,
+        EIG_FN(warp_sym_global_reals)(p, n), leaf);
     if (bt_apart) {
         const int groups = EIG_FN(warp_sym_bt_groups)(p, n), zc2 = zc == 2;
         const unsigned bt_blocks = (unsigned)((cnt * groups + EIG_WARP_SYM_WARPS - 1) / EIG_WARP_SYM_WARPS);

@@ -15,13 +15,16 @@ endif()
 # kernel whole or split must not change a bit of any answer (forced G and
 # split against the rule's).
 eig_add_test(gpu_group test_gpu_group.c LABELS gpu)
+# warp-sym with vectors: the kernel whole or split in two launches, with
+# any blocks an SM for either part, must not change a bit of any answer.
+eig_add_test(gpu_warp_sym_split test_gpu_warp_sym_split.c LABELS gpu)
 # The device-resident and caller's-stream calls again with warp-tridiag's
-# split kernel forced wherever it may run (the rule takes it only for jobs
-# larger than this test's).
+# and warp-sym's split kernels forced wherever they may run (the rules take
+# them only for jobs larger than this test's).
 if(EIGSWEEP_HAVE_CUDA)
   add_test(NAME gpu_device_resident_split COMMAND gpu_device_resident)
   set_tests_properties(gpu_device_resident_split PROPERTIES SKIP_RETURN_CODE ${EIG_SKIP_CODE} LABELS gpu
-    ENVIRONMENT "EIG_WARP_TRIDIAG_SPLIT=1;OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMP_NUM_THREADS=2")
+    ENVIRONMENT "EIG_WARP_TRIDIAG_SPLIT=1;EIG_WARP_SYM_SPLIT=1;OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMP_NUM_THREADS=2")
 endif()
 # The generator families on the GPU (gpu/generate_gpu.cu) against the same
 # source on the host (io/families_impl.h): bit for bit or within the bounds

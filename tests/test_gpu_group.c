@@ -20,9 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "eigsweep.h"
 #include "eig_error.h"
-#include "testutil.h"
+#include "gpu_answers.h"
 
 #define GROUP_COUNT 701
 
@@ -33,64 +32,27 @@ typedef struct {
     const char *name;
 } group_case;
 
-typedef struct {
-    void *val, *vec;
-    int8_t *st;
-    int32_t *it;
-} answer;
-
 /* The knobs a solve runs with (NULL: unset): G (both parts), the split,
  * part 2's G, the log's capacity */
 typedef struct {
     const char *group, *split, *group2, *log_cap;
 } knobs;
 
-static void set_knob(const char *name, const char *value)
-{
-    if (value)
-        setenv(name, value, 1);
-    else
-        unsetenv(name);
-}
-
 static void set_knobs(const knobs *k)
 {
-    set_knob("EIG_WARP_TRIDIAG_GROUP", k ? k->group : NULL);
-    set_knob("EIG_WARP_TRIDIAG_SPLIT", k ? k->split : NULL);
-    set_knob("EIG_WARP_TRIDIAG_GROUP2", k ? k->group2 : NULL);
-    set_knob("EIG_WARP_TRIDIAG_LOG_CAP", k ? k->log_cap : NULL);
+    eig_test_set_env("EIG_WARP_TRIDIAG_GROUP", k ? k->group : NULL);
+    eig_test_set_env("EIG_WARP_TRIDIAG_SPLIT", k ? k->split : NULL);
+    eig_test_set_env("EIG_WARP_TRIDIAG_GROUP2", k ? k->group2 : NULL);
+    eig_test_set_env("EIG_WARP_TRIDIAG_LOG_CAP", k ? k->log_cap : NULL);
 }
 
-/* bytes of one real */
-static size_t real_size(const eig_solve_params *p) { return p->precision == EIG_PREC_SINGLE ? 4 : 8; }
-
-static int solve(const eig_solve_params *p, int n, const void *a, eig_layout l, const knobs *k, answer *out)
+static int solve(const eig_solve_params *p, int n, const void *a, const knobs *k, eig_test_answer *out)
 {
     set_knobs(k);
-    out->val = malloc(real_size(p) * (size_t)(l.values * GROUP_COUNT));
-    out->vec = malloc(real_size(p) * (size_t)(l.vectors * GROUP_COUNT));
-    out->st = malloc(GROUP_COUNT);
-    out->it = malloc(sizeof(int32_t) * GROUP_COUNT);
-    eig_gpu_config cfg = {0};
-    cfg.kernel = "warp-tridiag";
-    int rc = eig_gpu_solve_batch(&cfg, p, n, GROUP_COUNT, a, out->val, out->st, out->it, out->vec);
+    int rc = eig_test_gpu_answer("warp-tridiag", p, n, GROUP_COUNT, a, out);
     set_knobs(NULL);
     return rc;
 }
-
-/* x must equal ref bit for bit */
-static void expect_same(const eig_solve_params *p, const char *name, const char *what, eig_layout l,
-                        const answer *ref, const answer *x)
-{
-    eig_test_expect(!memcmp(ref->val, x->val, real_size(p) * (size_t)(l.values * GROUP_COUNT)),
-                    "%s: eigenvalues differ, %s", name, what);
-    eig_test_expect(!memcmp(ref->vec, x->vec, real_size(p) * (size_t)(l.vectors * GROUP_COUNT)),
-                    "%s: eigenvectors differ, %s", name, what);
-    eig_test_expect(!memcmp(ref->st, x->st, GROUP_COUNT) && !memcmp(ref->it, x->it, sizeof(int32_t) * GROUP_COUNT),
-                    "%s: status or iterations differ, %s", name, what);
-}
-
-static void release(answer *x) { free(x->val), free(x->vec), free(x->st), free(x->it); }
 
 static const char *or_rule(const char *knob) { return knob ? knob : "by the rule"; }
 
@@ -99,28 +61,12 @@ static void run_case(const group_case *gc, eig_test_rng *rng)
     eig_solve_params p;
     memset(&p, 0, sizeof p);
     p.kind = gc->kind, p.method = EIG_METHOD_TRIDIAG_QL, p.vectors = 1, p.precision = gc->precision;
-    const int n = gc->n, zc = gc->kind == EIG_KIND_HERMITIAN ? 2 : 1;
+    const int n = gc->n;
     const eig_layout l = eig_layout_of(&p, n);
-    const size_t reals = (size_t)(l.input * GROUP_COUNT);
-    double *a = malloc(sizeof(double) * reals);
-    for (eig_idx m = 0; m < GROUP_COUNT; m++) { /* A = A^H from N(0, 1) entries */
-        double *am = a + m * l.input;
-        for (int i = 0; i < n; i++)
-            for (int j = 0; j <= i; j++)
-                for (int c = 0; c < zc; c++) {
-                    const double x = i == j && c == 1 ? 0 : eig_test_normal(rng);
-                    am[((size_t)i * n + j) * zc + c] = x;
-                    am[((size_t)j * n + i) * zc + c] = c == 1 ? -x : x;
-                }
-    }
-    void *in = a;
-    if (gc->precision == EIG_PREC_SINGLE) { /* the same matrices rounded to float */
-        float *af = malloc(sizeof(float) * reals);
-        for (size_t x = 0; x < reals; x++) af[x] = (float)a[x];
-        in = af;
-    }
-    answer ref;
-    int rc = solve(&p, n, in, l, NULL, &ref);
+    double *a = eig_test_random_hermitian(rng, &p, n, GROUP_COUNT);
+    void *in = eig_test_in_precision(&p, a, (size_t)(l.input * GROUP_COUNT));
+    eig_test_answer ref;
+    int rc = solve(&p, n, in, NULL, &ref);
     eig_test_expect(rc == 0, "%s, G by the rule: %s", gc->name, rc ? eig_error_message() : "");
     if (rc == 0) {
         int ok = 0;
@@ -132,26 +78,28 @@ static void run_case(const group_case *gc, eig_test_rng *rng)
                                        {"12", "0", NULL, NULL}, {NULL, "0", NULL, NULL}, {"9", "1", "5", NULL},
                                        {"4", "1", "12", NULL}};
         for (size_t g = 0; g < sizeof forced / sizeof forced[0]; g++) {
-            answer x;
+            eig_test_answer x;
             char what[128];
             snprintf(what, sizeof what, "G by the rule against G = %s, split %s, part 2's G %s",
                      or_rule(forced[g].group), or_rule(forced[g].split), or_rule(forced[g].group2));
-            int rc_g = solve(&p, n, in, l, &forced[g], &x);
+            int rc_g = solve(&p, n, in, &forced[g], &x);
             eig_test_expect(rc_g == 0, "%s, %s: %s", gc->name, what, rc_g ? eig_error_message() : "");
-            if (rc_g == 0) expect_same(&p, gc->name, what, l, &ref, &x);
-            release(&x);
+            if (rc_g == 0) eig_test_expect_same_answer(&p, n, GROUP_COUNT, gc->name, what, &ref, &x);
+            eig_test_answer_free(&x);
         }
         /* every log overflowing (a capacity of 2 reals): each matrix solved
          * again in phase 3, whole or split, with d and e from phase 2 */
         static const knobs whole = {NULL, "0", NULL, "2"}, split = {NULL, "1", NULL, "2"};
-        answer w, sp;
-        int rc_w = solve(&p, n, in, l, &whole, &w), rc_s = solve(&p, n, in, l, &split, &sp);
+        eig_test_answer w, sp;
+        int rc_w = solve(&p, n, in, &whole, &w), rc_s = solve(&p, n, in, &split, &sp);
         eig_test_expect(rc_w == 0 && rc_s == 0, "%s, logs overflowing: %s", gc->name,
                         rc_w || rc_s ? eig_error_message() : "");
-        if (rc_w == 0 && rc_s == 0) expect_same(&p, gc->name, "logs overflowing, whole against split", l, &w, &sp);
-        release(&w), release(&sp);
+        if (rc_w == 0 && rc_s == 0)
+            eig_test_expect_same_answer(&p, n, GROUP_COUNT, gc->name, "logs overflowing, whole against split", &w,
+                                        &sp);
+        eig_test_answer_free(&w), eig_test_answer_free(&sp);
     }
-    release(&ref);
+    eig_test_answer_free(&ref);
     if (in != a) free(in);
     free(a);
 }

@@ -1,0 +1,131 @@
+/* warp-sym with vectors runs, for large enough jobs, as two kernels: the
+ * reduction, then the rest from the d, e and scale it hands over
+ * (gpu/kernel_warp_sym.cuh, warp_sym_split), each part built for its own
+ * blocks an SM. The handoff moves values, not arithmetic, and the twins
+ * for 2, 3 and 4 blocks an SM run the same code, so the kernel whole and
+ * split, with any blocks an SM for either part, must give the same bits.
+ * Fresh random symmetric and Hermitian matrices (double and single, orders
+ * with a partial last column of lanes), some of them with a NaN entry (the
+ * failure must cross the handoff: status not OK, every output NaN), are
+ * solved whole (EIG_WARP_SYM_SPLIT=0), then split by the rule's blocks an
+ * SM and by forced ones (EIG_WARP_SYM_SPLIT_MINB, _MINB2, read per call);
+ * values, vectors, status and iterations must equal the whole kernel's bit
+ * for bit, and the other matrices must mostly converge. Exits 77 when no
+ * CUDA device is present. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eig_error.h"
+#include "gpu_answers.h"
+
+#define SPLIT_COUNT 333
+#define SPLIT_NAN_EVERY 41 /* matrices 0, 41, 82, ... get a NaN entry */
+
+typedef struct {
+    eig_kind kind;
+    eig_precision precision;
+    int n;
+    const char *name;
+} split_case;
+
+/* The knobs a solve runs with (NULL: unset) */
+typedef struct {
+    const char *split, *minb1, *minb2;
+} knobs;
+
+static int solve(const eig_solve_params *p, int n, const void *a, const knobs *k, eig_test_answer *out)
+{
+    eig_test_set_env("EIG_WARP_SYM_SPLIT", k->split);
+    eig_test_set_env("EIG_WARP_SYM_SPLIT_MINB", k->minb1);
+    eig_test_set_env("EIG_WARP_SYM_SPLIT_MINB2", k->minb2);
+    int rc = eig_test_gpu_answer("warp-sym", p, n, SPLIT_COUNT, a, out);
+    eig_test_set_env("EIG_WARP_SYM_SPLIT", NULL);
+    eig_test_set_env("EIG_WARP_SYM_SPLIT_MINB", NULL);
+    eig_test_set_env("EIG_WARP_SYM_SPLIT_MINB2", NULL);
+    return rc;
+}
+
+static int is_nan_at(const eig_solve_params *p, const void *x, size_t i)
+{
+    return p->precision == EIG_PREC_SINGLE ? isnan(((const float *)x)[i]) : isnan(((const double *)x)[i]);
+}
+
+/* The whole kernel's answer: poisoned matrices failed with every output
+ * NaN, most of the others converged. */
+static void check_reference(const eig_solve_params *p, const char *name, eig_layout l, const eig_test_answer *ref)
+{
+    int ok = 0, bad_failed = 0;
+    for (eig_idx m = 0; m < SPLIT_COUNT; m++) {
+        if (m % SPLIT_NAN_EVERY) {
+            ok += ref->st[m] == 0;
+            continue;
+        }
+        int all_nan = ref->st[m] != 0;
+        for (eig_idx i = 0; i < l.values && all_nan; i++) all_nan = is_nan_at(p, ref->val, (size_t)(m * l.values + i));
+        for (eig_idx i = 0; i < l.vectors && all_nan; i++)
+            all_nan = is_nan_at(p, ref->vec, (size_t)(m * l.vectors + i));
+        bad_failed += !all_nan;
+    }
+    eig_test_expect(ok > SPLIT_COUNT / 2, "%s: only %d of %d random matrices converged", name, ok, SPLIT_COUNT);
+    eig_test_expect(!bad_failed, "%s: %d matrices with a NaN entry did not fail with NaN outputs", name, bad_failed);
+}
+
+static void run_case(const split_case *sc, eig_test_rng *rng)
+{
+    eig_solve_params p;
+    memset(&p, 0, sizeof p);
+    p.kind = sc->kind, p.method = EIG_METHOD_TRIDIAG_QL, p.vectors = 1, p.precision = sc->precision;
+    const int n = sc->n, zc = sc->kind == EIG_KIND_HERMITIAN ? 2 : 1;
+    const eig_layout l = eig_layout_of(&p, n);
+    double *a = eig_test_random_hermitian(rng, &p, n, SPLIT_COUNT);
+    for (eig_idx m = 0; m < SPLIT_COUNT; m += SPLIT_NAN_EVERY) { /* a NaN below the diagonal and its mirror */
+        const int i = 1 + (int)(eig_test_uniform(rng) * (n - 1)), j = i - 1;
+        double *am = a + m * l.input;
+        am[((size_t)i * n + j) * zc] = am[((size_t)j * n + i) * zc] = NAN;
+    }
+    void *in = eig_test_in_precision(&p, a, (size_t)(l.input * SPLIT_COUNT));
+    static const knobs whole = {"0", NULL, NULL};
+    eig_test_answer ref;
+    int rc = solve(&p, n, in, &whole, &ref);
+    eig_test_expect(rc == 0, "%s, whole: %s", sc->name, rc ? eig_error_message() : "");
+    if (rc == 0) {
+        check_reference(&p, sc->name, l, &ref);
+        static const knobs split[] = {{"1", NULL, NULL}, {"1", "2", "4"}, {"1", "4", "2"}, {"1", "3", "3"}};
+        for (size_t k = 0; k < sizeof split / sizeof split[0]; k++) {
+            eig_test_answer x;
+            char what[128];
+            snprintf(what, sizeof what, "whole against split, blocks an SM %s / %s",
+                     split[k].minb1 ? split[k].minb1 : "by the rule", split[k].minb2 ? split[k].minb2 : "by the rule");
+            int rc_k = solve(&p, n, in, &split[k], &x);
+            eig_test_expect(rc_k == 0, "%s, %s: %s", sc->name, what, rc_k ? eig_error_message() : "");
+            if (rc_k == 0) eig_test_expect_same_answer(&p, n, SPLIT_COUNT, sc->name, what, &ref, &x);
+            eig_test_answer_free(&x);
+        }
+    }
+    eig_test_answer_free(&ref);
+    if (in != a) free(in);
+    free(a);
+}
+
+int main(void)
+{
+    if (eig_gpu_device_count() == 0) {
+        printf("no CUDA device: skipped\n");
+        return 77;
+    }
+    static const split_case cases[] = {
+        {EIG_KIND_SYMMETRIC, EIG_PREC_DOUBLE, 100, "symmetric n = 100"},
+        {EIG_KIND_SYMMETRIC, EIG_PREC_DOUBLE, 137, "symmetric n = 137"},
+        {EIG_KIND_HERMITIAN, EIG_PREC_DOUBLE, 70, "Hermitian n = 70"},
+        {EIG_KIND_HERMITIAN, EIG_PREC_DOUBLE, 130, "Hermitian n = 130"},
+        {EIG_KIND_SYMMETRIC, EIG_PREC_SINGLE, 120, "single symmetric n = 120"},
+        {EIG_KIND_HERMITIAN, EIG_PREC_SINGLE, 97, "single Hermitian n = 97"},
+    };
+    eig_test_rng rng;
+    eig_test_rng_init(&rng, eig_test_seed("gpu_warp_sym_split"));
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) run_case(&cases[c], &rng);
+    eig_gpu_release();
+    return eig_test_summary();
+}
