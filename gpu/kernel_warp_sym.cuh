@@ -1754,13 +1754,15 @@ static int EIG_FN(warp_sym_bt_apart)(const eig_solve_params *p, int n, int minb)
  * another's divide and conquer. Split in double where the job takes the
  * kernel for 3 or 4 blocks an SM (more than 8 matrices an SM; with fewer,
  * the 2-block twin, it lost); part 1 for 2 blocks an SM up to symmetric
- * n = 96 (registers), 4 for Hermitian up to 128 (its unblocked reduction:
- * warps), else 3; part 2 for 3. H100, 2026-11-27 23:31 UTC, device-resident,
- * ms, whole / split (part 1, part 2 blocks an SM): symmetric 10,000 x 128
- * 64.0 / 62.0 (3, 3), x 96 33.2 / 30.6 (2, 3), x 80 23.8 / 21.3 (2, 3),
- * 4,000 x 192 81.3 / 77.9 (3, 3); Hermitian 4,000 x 128 58.7 / 56.5 (4,
- * 3), 2,000 x 192 87.2 / 85.5 (3, 3); not split: symmetric 2,000 x 256
- * 85.7 / 85.2-95.5, Hermitian 1,000 x 256 105.3 / 108.2-116.3
+ * n = 96 (registers), for 4 for Hermitian up to 160 (its unblocked
+ * reduction: warps), else 3; part 2 for 3 (symmetric) or 2 (Hermitian).
+ * H100, 2026-11-27 23:31 and 23:55 UTC, device-resident, ms, whole / split
+ * (part 1, part 2 blocks an SM): symmetric 10,000 x 128 64.0 / 62.0 (3,
+ * 3), x 96 33.2 / 30.6 (2, 3), x 80 23.8 / 21.3 (2, 3), 4,000 x 192 81.3 /
+ * 77.9 (3, 3); Hermitian 10,000 x 64 26.1 / 22.2 (4, 2), x 96 82.4 / 68.7
+ * (4, 2), 4,000 x 128 58.7 / 56.1 (4, 2), x 160 112.5 / 105.1 (4, 2),
+ * 2,000 x 192 87.2 / 85.1 (3, 2); not split: symmetric 2,000 x 256 85.7 /
+ * 85.2-95.5, Hermitian 1,000 x 256 105.3 / 108.2-116.3
  * (docs/performance.md). EIG_WARP_SYM_SPLIT=0/1 forces it (n >= 3: the
  * handoff's 2 n + 1 reals fit the vectors slot), EIG_WARP_SYM_SPLIT_MINB
  * and _MINB2 = 2/3/4 set part 1's and part 2's blocks an SM. */
@@ -1776,9 +1778,8 @@ static int EIG_FN(warp_sym_split_minb)(const eig_solve_params *p, int n, int par
     const char *s = getenv(part == 1 ? "EIG_WARP_SYM_SPLIT_MINB" : "EIG_WARP_SYM_SPLIT_MINB2");
     const int v = s && *s ? atoi(s) : 0;
     if (v >= 2 && v <= EIG_WARP_SYM_MIN_BLOCKS) return v;
-    if (part == 2) return 3;
-    if (EIG_FN(warp_sym_zc)(p) == 2) return n <= 128 ? 4 : 3;
-    return n <= 96 ? 2 : 3;
+    if (EIG_FN(warp_sym_zc)(p) == 2) return part == 2 ? 2 : n <= 160 ? 4 : 3;
+    return part == 2 ? 3 : n <= 96 ? 2 : 3;
 }
 
 /* Max dynamic shared memory of the instances a call launches (the kernel
