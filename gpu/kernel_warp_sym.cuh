@@ -1752,8 +1752,8 @@ static int EIG_FN(warp_sym_bt_apart)(const eig_solve_params *p, int n, int minb)
  * the reduction, which streams the matrix through L2 and DRAM, gets
  * registers or warps of its own, and one sub-chunk's reductions run beside
  * another's divide and conquer. Split in double where the job takes the
- * kernel for 3 or 4 blocks an SM (more than 8 matrices an SM; with fewer,
- * the 2-block twin, it lost); part 1 for 2 blocks an SM up to symmetric
+ * kernel for 3 or 4 blocks an SM (more than 8 matrices an SM, above n =
+ * 192 more than 16; the 2-block twin's jobs lost); part 1 for 2 blocks an SM up to symmetric
  * n = 96 (registers), for 4 for Hermitian up to 160 (its unblocked
  * reduction: warps), else 3; part 2 for 3 (symmetric) or 2 (Hermitian).
  * H100, 2026-11-27 23:31 and 23:55 UTC, device-resident, ms, whole / split

@@ -5,7 +5,10 @@
  * for 2, 3 and 4 blocks an SM run the same code, so the kernel whole and
  * split, with any blocks an SM for either part, must give the same bits.
  * Fresh random symmetric and Hermitian matrices (double and single, orders
- * with a partial last column of lanes), some of them with a NaN entry (the
+ * with a partial last column of lanes; symmetric n = 40 takes the QL path,
+ * Hermitian n = 64 the back-transformation inside part 2, the others
+ * divide and conquer and the back-transformation apart), some of them
+ * with a NaN entry (the
  * failure must cross the handoff: status not OK, every output NaN), are
  * solved whole (EIG_WARP_SYM_SPLIT=0), then split by the rule's blocks an
  * SM and by forced ones (EIG_WARP_SYM_SPLIT_MINB, _MINB2, read per call);
@@ -116,6 +119,8 @@ int main(void)
         return 77;
     }
     static const split_case cases[] = {
+        {EIG_KIND_SYMMETRIC, EIG_PREC_DOUBLE, 40, "symmetric n = 40 (QL, not divide and conquer)"},
+        {EIG_KIND_HERMITIAN, EIG_PREC_DOUBLE, 64, "Hermitian n = 64 (the back-transformation in the kernel)"},
         {EIG_KIND_SYMMETRIC, EIG_PREC_DOUBLE, 100, "symmetric n = 100"},
         {EIG_KIND_SYMMETRIC, EIG_PREC_DOUBLE, 137, "symmetric n = 137"},
         {EIG_KIND_HERMITIAN, EIG_PREC_DOUBLE, 70, "Hermitian n = 70"},
