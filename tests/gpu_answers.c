@@ -1,5 +1,6 @@
 #include "gpu_answers.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,3 +66,25 @@ void eig_test_expect_same_answer(const eig_solve_params *p, int n, eig_idx count
 }
 
 void eig_test_answer_free(eig_test_answer *x) { free(x->val), free(x->vec), free(x->st), free(x->it); }
+
+eig_solve_params eig_test_case_params(const eig_test_batch_case *c)
+{
+    eig_solve_params p;
+    memset(&p, 0, sizeof p);
+    p.kind = c->kind, p.method = EIG_METHOD_TRIDIAG_QL, p.vectors = 1, p.precision = c->precision;
+    return p;
+}
+
+int eig_test_run_gpu_cases(const char *test_name, const eig_test_batch_case *cases, size_t count,
+                           void (*run)(const eig_test_batch_case *, eig_test_rng *))
+{
+    if (eig_gpu_device_count() == 0) {
+        printf("no CUDA device: skipped\n");
+        return 77;
+    }
+    eig_test_rng rng;
+    eig_test_rng_init(&rng, eig_test_seed(test_name));
+    for (size_t k = 0; k < count; k++) run(&cases[k], &rng);
+    eig_gpu_release();
+    return eig_test_summary();
+}

@@ -11,6 +11,22 @@
 #include "eigsweep.h"
 #include "testutil.h"
 
+/* One case of such a test: random A = A^H of this kind, precision and
+ * order, solved with vectors by the QL method's kernels */
+typedef struct {
+    eig_kind kind;
+    eig_precision precision;
+    int n;
+    const char *name;
+} eig_test_batch_case;
+
+/* The case's parameters: tridiag-ql with vectors */
+eig_solve_params eig_test_case_params(const eig_test_batch_case *c);
+/* A test's main(): exits 77 without a CUDA device, else runs every case
+ * with one generator seeded for `test_name` and returns the summary */
+int eig_test_run_gpu_cases(const char *test_name, const eig_test_batch_case *cases, size_t count,
+                           void (*run)(const eig_test_batch_case *, eig_test_rng *));
+
 /* A batch's outputs (malloc'd; eig_test_answer_free) */
 typedef struct {
     void *val, *vec;

@@ -18,19 +18,11 @@
  * for bit. Exits 77 when no CUDA device is present. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "eig_error.h"
 #include "gpu_answers.h"
 
 #define GROUP_COUNT 701
-
-typedef struct {
-    eig_kind kind;
-    eig_precision precision;
-    int n;
-    const char *name;
-} group_case;
 
 /* The knobs a solve runs with (NULL: unset): G (both parts), the split,
  * part 2's G, the log's capacity */
@@ -56,11 +48,9 @@ static int solve(const eig_solve_params *p, int n, const void *a, const knobs *k
 
 static const char *or_rule(const char *knob) { return knob ? knob : "by the rule"; }
 
-static void run_case(const group_case *gc, eig_test_rng *rng)
+static void run_case(const eig_test_batch_case *gc, eig_test_rng *rng)
 {
-    eig_solve_params p;
-    memset(&p, 0, sizeof p);
-    p.kind = gc->kind, p.method = EIG_METHOD_TRIDIAG_QL, p.vectors = 1, p.precision = gc->precision;
+    eig_solve_params p = eig_test_case_params(gc);
     const int n = gc->n;
     const eig_layout l = eig_layout_of(&p, n);
     double *a = eig_test_random_hermitian(rng, &p, n, GROUP_COUNT);
@@ -106,11 +96,7 @@ static void run_case(const group_case *gc, eig_test_rng *rng)
 
 int main(void)
 {
-    if (eig_gpu_device_count() == 0) {
-        printf("no CUDA device: skipped\n");
-        return 77;
-    }
-    static const group_case cases[] = {
+    static const eig_test_batch_case cases[] = {
         {EIG_KIND_SYMMETRIC, EIG_PREC_DOUBLE, 32, "symmetric n = 32"},
         {EIG_KIND_SYMMETRIC, EIG_PREC_DOUBLE, 21, "symmetric n = 21"},
         {EIG_KIND_SYMMETRIC, EIG_PREC_DOUBLE, 40, "symmetric n = 40"},
@@ -118,9 +104,5 @@ int main(void)
         {EIG_KIND_SYMMETRIC, EIG_PREC_SINGLE, 32, "single symmetric n = 32"},
         {EIG_KIND_HERMITIAN, EIG_PREC_SINGLE, 30, "single Hermitian n = 30"},
     };
-    eig_test_rng rng;
-    eig_test_rng_init(&rng, eig_test_seed("gpu_group"));
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) run_case(&cases[c], &rng);
-    eig_gpu_release();
-    return eig_test_summary();
+    return eig_test_run_gpu_cases("gpu_group", cases, sizeof cases / sizeof cases[0], run_case);
 }

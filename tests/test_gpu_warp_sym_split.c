@@ -18,20 +18,12 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "eig_error.h"
 #include "gpu_answers.h"
 
 #define SPLIT_COUNT 333
 #define SPLIT_NAN_EVERY 41 /* matrices 0, 41, 82, ... get a NaN entry */
-
-typedef struct {
-    eig_kind kind;
-    eig_precision precision;
-    int n;
-    const char *name;
-} split_case;
 
 /* The knobs a solve runs with (NULL: unset) */
 typedef struct {
@@ -75,11 +67,9 @@ static void check_reference(const eig_solve_params *p, const char *name, eig_lay
     eig_test_expect(!bad_failed, "%s: %d matrices with a NaN entry did not fail with NaN outputs", name, bad_failed);
 }
 
-static void run_case(const split_case *sc, eig_test_rng *rng)
+static void run_case(const eig_test_batch_case *sc, eig_test_rng *rng)
 {
-    eig_solve_params p;
-    memset(&p, 0, sizeof p);
-    p.kind = sc->kind, p.method = EIG_METHOD_TRIDIAG_QL, p.vectors = 1, p.precision = sc->precision;
+    eig_solve_params p = eig_test_case_params(sc);
     const int n = sc->n, zc = sc->kind == EIG_KIND_HERMITIAN ? 2 : 1;
     const eig_layout l = eig_layout_of(&p, n);
     double *a = eig_test_random_hermitian(rng, &p, n, SPLIT_COUNT);
@@ -114,11 +104,7 @@ static void run_case(const split_case *sc, eig_test_rng *rng)
 
 int main(void)
 {
-    if (eig_gpu_device_count() == 0) {
-        printf("no CUDA device: skipped\n");
-        return 77;
-    }
-    static const split_case cases[] = {
+    static const eig_test_batch_case cases[] = {
         {EIG_KIND_SYMMETRIC, EIG_PREC_DOUBLE, 40, "symmetric n = 40 (QL, not divide and conquer)"},
         {EIG_KIND_HERMITIAN, EIG_PREC_DOUBLE, 64, "Hermitian n = 64 (the back-transformation in the kernel)"},
         {EIG_KIND_SYMMETRIC, EIG_PREC_DOUBLE, 100, "symmetric n = 100"},
@@ -128,9 +114,5 @@ int main(void)
         {EIG_KIND_SYMMETRIC, EIG_PREC_SINGLE, 120, "single symmetric n = 120"},
         {EIG_KIND_HERMITIAN, EIG_PREC_SINGLE, 97, "single Hermitian n = 97"},
     };
-    eig_test_rng rng;
-    eig_test_rng_init(&rng, eig_test_seed("gpu_warp_sym_split"));
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) run_case(&cases[c], &rng);
-    eig_gpu_release();
-    return eig_test_summary();
+    return eig_test_run_gpu_cases("gpu_warp_sym_split", cases, sizeof cases / sizeof cases[0], run_case);
 }
