@@ -45,6 +45,12 @@
 #ifndef EIG_WARP_SYM_ONCE
 #define EIG_WARP_SYM_ONCE
 #define EIG_WARP_SYM_WARPS 4 /* warps (matrices) a block */
+/* This thread's lane, its warp in the block and that warp's matrix */
+__device__ __forceinline__ eig_idx warp_sym_matrix(int &lane, int &warp)
+{
+    lane = (int)(threadIdx.x & 31u), warp = (int)(threadIdx.x >> 5);
+    return (eig_idx)blockIdx.x * EIG_WARP_SYM_WARPS + warp;
+}
 /* Columns a lane owns at most in the reduction and in forming Q (register
  * arrays): n <= 32 * this. */
 #define EIG_WARP_SYM_COLS 8
@@ -1386,10 +1392,9 @@ __device__ unsigned long long EIG_FN(warp_sym_prof)[6 + EIG_DC_CLOCKS];
 #define EIG_WARP_SYM_BT_APART 8
 #define EIG_WARP_SYM_DC_GLOBAL 16 /* divide and conquer's small vectors in global memory (EIG_WARP_SYM_DC_SMEM=0) */
 /* With vectors, the kernel in two launches (warp_sym_split): part 1 the
- * prepare and the reduction, leaving d, e and the scale in the matrix's
- * vectors slot (free until part 2 writes V) and the status; part 2 the
- * rest, from there. */
-#define EIG_WARP_SYM_PART1 32
+ * prepare and the reduction (warp_sym_part1_kernel), leaving d, e and the
+ * scale in the matrix's vectors slot (free until part 2 writes V) and the
+ * status; part 2, this flag, the rest, from there. */
 #define EIG_WARP_SYM_PART2 64
 
 /* Values only, after the reduction: all 32 lanes bisect (solvers/
@@ -1490,8 +1495,8 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
     typedef typename EIG_FN(ws_el)<ZC>::type E;
     constexpr int SH = MINB < EIG_WARP_SYM_MIN_BLOCKS; /* registers to spare: rows by shuffles */
     extern __shared__ unsigned char eig_smem_raw[];
-    const int lane = (int)(threadIdx.x & 31u), warp = (int)(threadIdx.x >> 5);
-    const eig_idx m = (eig_idx)blockIdx.x * EIG_WARP_SYM_WARPS + warp;
+    int lane, warp;
+    const eig_idx m = warp_sym_matrix(lane, warp);
     if (m >= count) return; /* the whole warp leaves together */
     const eig_team t = {lane, 32, 0xffffffffu, 0};
     const eig_idx nn = (eig_idx)n * n * ZC;
@@ -1502,8 +1507,8 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
     long long c0 = clock64(), c1 = c0, c2 = c0, c3 = c0;
     eig_real sigma = EIG_ONE;
     int it = 0, st;
-    eig_real *handoff = (eig_real *)v; /* part 1 to part 2: d, e, sigma */
-    if (VEC && (flags & EIG_WARP_SYM_PART2)) {
+    if (VEC && (flags & EIG_WARP_SYM_PART2)) { /* part 1 (warp_sym_part1_kernel) left d, e, sigma in V's slot */
+        const eig_real *handoff = (const eig_real *)v;
         st = status[m];
         if (st == EIG_STATUS_OK) {
             for (int k = lane; k < n; k += 32) d[k] = handoff[k], e[k] = handoff[n + k];
@@ -1540,11 +1545,7 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
         if (!(flags & EIG_WARP_SYM_PART2))
             EIG_FN(warp_sym_reduce)<COLS, NB, ROWS, E, SH>(lane, n, a, d, e, eb, eb + NB * n);
         c1 = clock64();
-        if (flags & EIG_WARP_SYM_PART1) {
-            __syncwarp();
-            for (int k = lane; k < n; k += 32) handoff[k] = d[k], handoff[n + k] = k + 1 < n ? e[k] : EIG_ZERO;
-            if (lane == 0) handoff[2 * n] = sigma;
-        } else if (ZC == 2 || (flags & EIG_WARP_SYM_DC)) {
+        if (ZC == 2 || (flags & EIG_WARP_SYM_DC)) {
             const eig_idx bufr = flags & EIG_WARP_SYM_DC_GLOBAL
                                      ? 0
                                      : (eig_idx)EIG_FN(warp_sym_smem_reals_nb)(n, VEC, NB, ZC, BAND) - 2 * (eig_idx)n;
@@ -1564,13 +1565,6 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
         }
     }
     __syncwarp();
-    if (VEC && (flags & EIG_WARP_SYM_PART1)) { /* part 2 takes it from here */
-        if (lane == 0) {
-            status[m] = (int8_t)st;
-            if (flags & EIG_WARP_SYM_PROF) atomicAdd(&EIG_FN(warp_sym_prof)[0], (unsigned long long)(c1 - c0));
-        }
-        return;
-    }
     if (VEC && st == EIG_STATUS_OK && EIG_FN(eig_unscale_overflows)(n, d, 1, sigma)) st = EIG_STATUS_INVALID_INPUT;
     if (!VEC) {
         /* written above */
@@ -1602,6 +1596,9 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
         }
     }
 }
+
+#include "kernel_warp_sym_part1.cuh"
+#include "kernel_sym_reduce_block.cuh"
 
 /* __launch_bounds__ minimum blocks an SM of warp_sym_bt_kernel (below):
  * 3 (168 registers). Without a minimum the complex build took 255
@@ -1745,33 +1742,37 @@ static int EIG_FN(warp_sym_bt_apart)(const eig_solve_params *p, int n, int minb)
     return minb < EIG_WARP_SYM_MIN_BLOCKS || EIG_IS_DOUBLE;
 }
 
-/* With vectors: whether the kernel runs as two launches (flags
- * EIG_WARP_SYM_PART1, _PART2: the prepare and the reduction, then the
- * rest), and the blocks an SM each part is built for (warp_sym_min_blocks'
- * twins: the same arithmetic in every instance, so the same bits). Apart,
+/* With vectors: whether the kernel runs as two launches: part 1 the
+ * prepare and the reduction (real n <= 160: sym_reduce_block_kernel, the
+ * matrix in shared memory; else warp_sym_part1_kernel), part 2 the rest
+ * (warp_sym_kernel with EIG_WARP_SYM_PART2), and the blocks an SM each
+ * warp-per-matrix part is built for (warp_sym_min_blocks' twins: the same
+ * arithmetic in every instance, so the same bits). Split wherever part 1
+ * runs in shared memory (any job, either precision), and in double where
+ * the job takes the kernel for 3 or 4 blocks an SM (more than 8 matrices
+ * an SM, above n = 192 more than 16; the 2-block twin's jobs lost): apart,
  * the reduction, which streams the matrix through L2 and DRAM, gets
- * registers or warps of its own, and one sub-chunk's reductions run beside
- * another's divide and conquer. Split in double where the job takes the
- * kernel for 3 or 4 blocks an SM (more than 8 matrices an SM, above n =
- * 192 more than 16; the 2-block twin's jobs lost); part 1 for 2 blocks an SM up to symmetric
- * n = 96 (registers), for 4 for Hermitian up to 160 (its unblocked
- * reduction: warps), else 3; part 2 for 3 (symmetric) or 2 (Hermitian).
- * H100, 2026-11-27 23:31 and 23:55 UTC, device-resident, ms, whole / split
- * (part 1, part 2 blocks an SM): symmetric 10,000 x 128 64.0 / 62.0 (3,
- * 3), x 96 33.2 / 30.6 (2, 3), x 80 23.8 / 21.3 (2, 3), 4,000 x 192 81.3 /
- * 77.9 (3, 3); Hermitian 10,000 x 64 26.1 / 22.2 (4, 2), x 96 82.4 / 68.7
- * (4, 2), 4,000 x 128 58.7 / 56.1 (4, 2), x 160 112.5 / 105.1 (4, 2),
- * 2,000 x 192 87.2 / 85.1 (3, 2); not split: symmetric 2,000 x 256 85.7 /
- * 85.2-95.5, Hermitian 1,000 x 256 105.3 / 108.2-116.3
- * (docs/performance.md). EIG_WARP_SYM_SPLIT=0/1 forces it (n >= 3: the
- * handoff's 2 n + 1 reals fit the vectors slot), EIG_WARP_SYM_SPLIT_MINB
- * and _MINB2 = 2/3/4 set part 1's and part 2's blocks an SM. */
+ * registers or warps of its own. Part 1 (in global memory) for 2 blocks
+ * an SM up to symmetric n = 96, for 4 for Hermitian up to 160 (its
+ * unblocked reduction: warps), else 3; part 2 for 3 (symmetric) or 2
+ * (Hermitian). H100, 2026-11-27 23:31 and 23:55 UTC, device-resident, ms,
+ * whole / split, part 1 in global memory (part 1, part 2 blocks an SM):
+ * symmetric 10,000 x 128 64.0 / 62.0 (3, 3), x 96 33.2 / 30.6 (2, 3), x 80
+ * 23.8 / 21.3 (2, 3), 4,000 x 192 81.3 / 77.9 (3, 3); Hermitian 10,000 x
+ * 64 26.1 / 22.2 (4, 2), x 96 82.4 / 68.7 (4, 2), 4,000 x 128 58.7 / 56.1
+ * (4, 2), x 160 112.5 / 105.1 (4, 2), 2,000 x 192 87.2 / 85.1 (3, 2); not
+ * split: symmetric 2,000 x 256 85.7 / 85.2-95.5, Hermitian 1,000 x 256
+ * 105.3 / 108.2-116.3 (docs/performance.md). Part 1 in shared memory:
+ * sym_rb_wanted. EIG_WARP_SYM_SPLIT=0/1 forces it (n >= 3: the handoff's
+ * 2 n + 1 reals fit the vectors slot), EIG_WARP_SYM_SPLIT_MINB and _MINB2
+ * = 2/3/4 set part 1's (in global memory) and part 2's blocks an SM. */
 static int EIG_FN(warp_sym_split)(const eig_solve_params *p, int n, int minb)
 {
-    if (!p->vectors || n < 3) return 0;
+    const int zc = EIG_FN(warp_sym_zc)(p);
+    if (!p->vectors || n < 3 || EIG_FN(warp_sym_nb)(n, zc) != (zc == 2 ? 1 : 4)) return 0; /* part 1's instances */
     const char *s = getenv("EIG_WARP_SYM_SPLIT");
     if (s && *s) return atoi(s) != 0;
-    return EIG_IS_DOUBLE && minb >= 3;
+    return (EIG_IS_DOUBLE && minb >= 3) || EIG_FN(sym_rb_wanted)(p, n);
 }
 static int EIG_FN(warp_sym_split_minb)(const eig_solve_params *p, int n, int part)
 {
@@ -1791,10 +1792,15 @@ static int EIG_FN(warp_sym_set_smem)(const eig_solve_params *p, int n, int minb,
     const int limit = (int)(smem > warp_tridiag_smem_limit() ? smem : warp_tridiag_smem_limit());
     GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_pick)(p, n, minb), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   limit));
-    if (EIG_FN(warp_sym_split)(p, n, minb))
-        for (int part = 1; part <= 2; part++)
-            GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_pick)(p, n, EIG_FN(warp_sym_split_minb)(p, n, part)),
-                                          cudaFuncAttributeMaxDynamicSharedMemorySize, limit));
+    if (EIG_FN(warp_sym_split)(p, n, minb)) {
+        GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_part1_pick)(p, n, EIG_FN(warp_sym_split_minb)(p, n, 1)),
+                                      cudaFuncAttributeMaxDynamicSharedMemorySize, limit));
+        if (EIG_FN(sym_rb_wanted)(p, n))
+            GPU_CALL(cudaFuncSetAttribute(EIG_FN(sym_rb_pick)(n), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          (int)warp_tridiag_smem_limit()));
+        GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_pick)(p, n, EIG_FN(warp_sym_split_minb)(p, n, 2)),
+                                      cudaFuncAttributeMaxDynamicSharedMemorySize, limit));
+    }
     return 0;
 }
 
@@ -1832,10 +1838,15 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
                       (dcs_env && !atoi(dcs_env) ? EIG_WARP_SYM_DC_GLOBAL : 0);
     const int split = EIG_FN(warp_sym_split)(p, n, minb);
     EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p, n, split ? EIG_FN(warp_sym_split_minb)(p, n, 2) : minb);
-    if (split) { /* part 1; part 2 below */
-        EIG_FN(warp_sym_kernel_t) part1 = EIG_FN(warp_sym_pick)(p, n, EIG_FN(warp_sym_split_minb)(p, n, 1));
-        part1<<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(*p, n, cnt, in, values, vectors, status, iterations,
-                                                            flags | EIG_WARP_SYM_PART1, 0, 0, leaf);
+    if (split && EIG_FN(sym_rb_wanted)(p, n)) { /* part 1, the matrix in shared memory */
+        EIG_FN(sym_rb_pick)(n)<<<(unsigned)cnt, 32 * EIG_SYM_RB_WARPS, EIG_FN(sym_rb_smem_reals)(n) * sizeof(eig_real),
+                                 st>>>(n, cnt, in, vectors, status, flags & EIG_WARP_SYM_PROF);
+    } else if (split) { /* part 1 (kernel_warp_sym_part1.cuh); part 2 below */
+        const size_t smem1 = EIG_WARP_SYM_WARPS * sizeof(eig_real) *
+                             EIG_FN(warp_sym_part1_smem_reals)(n, EIG_FN(warp_sym_nb)(n, zc), zc);
+        EIG_FN(warp_sym_part1_pick)(p, n, EIG_FN(warp_sym_split_minb)(p, n, 1))<<<blocks, 32 * EIG_WARP_SYM_WARPS,
+                                                                                   smem1, st>>>(
+            n, cnt, in, vectors, status, flags & EIG_WARP_SYM_PROF);
     }
     kern<<<blocks, 32 * EIG_WARP_SYM_WARPS, smem, st>>>(
         *p, n, cnt, in, values, p->vectors ? vectors : 0, status, iterations,

@@ -13,8 +13,11 @@
  * solved whole (EIG_WARP_SYM_SPLIT=0), then split by the rule's blocks an
  * SM and by forced ones (EIG_WARP_SYM_SPLIT_MINB, _MINB2, read per call);
  * values, vectors, status and iterations must equal the whole kernel's bit
- * for bit, and the other matrices must mostly converge. Exits 77 when no
- * CUDA device is present. */
+ * for bit, and the other matrices must mostly converge. Real matrices are
+ * split once more with part 1 in shared memory (EIG_SYM_RB=1): other sums,
+ * so the same matrices must fail and the rest meet residual and
+ * orthogonality bounds of 10 n eps ||A|| (checked on the whole kernel's
+ * answer too). Exits 77 when no CUDA device is present. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,9 +28,10 @@
 #define SPLIT_COUNT 333
 #define SPLIT_NAN_EVERY 41 /* matrices 0, 41, 82, ... get a NaN entry */
 
-/* The knobs a solve runs with (NULL: unset) */
+/* The knobs a solve runs with (NULL: unset); rb: EIG_SYM_RB, part 1 of
+ * a real matrix in shared memory (kernel_sym_reduce_block.cuh) */
 typedef struct {
-    const char *split, *minb1, *minb2;
+    const char *split, *minb1, *minb2, *rb;
 } knobs;
 
 static int solve(const eig_solve_params *p, int n, const void *a, const knobs *k, eig_test_answer *out)
@@ -35,11 +39,54 @@ static int solve(const eig_solve_params *p, int n, const void *a, const knobs *k
     eig_test_set_env("EIG_WARP_SYM_SPLIT", k->split);
     eig_test_set_env("EIG_WARP_SYM_SPLIT_MINB", k->minb1);
     eig_test_set_env("EIG_WARP_SYM_SPLIT_MINB2", k->minb2);
+    eig_test_set_env("EIG_SYM_RB", k->rb);
     int rc = eig_test_gpu_answer("warp-sym", p, n, SPLIT_COUNT, a, out);
     eig_test_set_env("EIG_WARP_SYM_SPLIT", NULL);
     eig_test_set_env("EIG_WARP_SYM_SPLIT_MINB", NULL);
     eig_test_set_env("EIG_WARP_SYM_SPLIT_MINB2", NULL);
+    eig_test_set_env("EIG_SYM_RB", NULL);
     return rc;
+}
+
+static double real_at(const eig_solve_params *p, const void *x, size_t i)
+{
+    return p->precision == EIG_PREC_SINGLE ? ((const float *)x)[i] : ((const double *)x)[i];
+}
+
+/* Real symmetric answers x of A (double): for every matrix that converged,
+ * ||A V - V diag(w)||_F and ||V^T V - I||_F within 10 n eps ||A||_F (V row
+ * by row, eigenvector j in column j), values ascending; returns the worst
+ * ratio to that bound. */
+static double worst_residual(const eig_solve_params *p, int n, const double *a, const eig_test_answer *x)
+{
+    const double eps = p->precision == EIG_PREC_SINGLE ? 0x1p-24 : 0x1p-53, bound = 10.0 * n * eps;
+    double worst = 0;
+    for (eig_idx m = 0; m < SPLIT_COUNT; m++) {
+        if (x->st[m] != 0) continue;
+        const double *am = a + m * (eig_idx)n * n;
+        const size_t v0 = (size_t)(m * (eig_idx)n * n), w0 = (size_t)(m * n);
+        double an = 0, res = 0, orth = 0;
+        for (size_t i = 0; i < (size_t)n * n; i++) an += am[i] * am[i];
+        for (int j = 0; j < n; j++) {
+            const double wj = real_at(p, x->val, w0 + (size_t)j);
+            if (j && wj < real_at(p, x->val, w0 + (size_t)j - 1)) return INFINITY; /* not ascending */
+            for (int i = 0; i < n; i++) {
+                double r = -wj * real_at(p, x->vec, v0 + (size_t)i * n + (size_t)j);
+                for (int k = 0; k < n; k++) r += am[(size_t)i * n + k] * real_at(p, x->vec, v0 + (size_t)k * n + j);
+                res += r * r;
+            }
+            for (int q = 0; q <= j; q++) {
+                double g = q == j ? -1.0 : 0.0;
+                for (int k = 0; k < n; k++)
+                    g += real_at(p, x->vec, v0 + (size_t)k * n + q) * real_at(p, x->vec, v0 + (size_t)k * n + j);
+                orth += (q == j ? 1.0 : 2.0) * g * g;
+            }
+        }
+        const double r = sqrt(res) / (bound * sqrt(an)), o = sqrt(orth) / bound;
+        worst = r > worst ? r : worst;
+        worst = o > worst ? o : worst;
+    }
+    return worst;
 }
 
 static int is_nan_at(const eig_solve_params *p, const void *x, size_t i)
@@ -79,13 +126,15 @@ static void run_case(const eig_test_batch_case *sc, eig_test_rng *rng)
         am[((size_t)i * n + j) * zc] = am[((size_t)j * n + i) * zc] = NAN;
     }
     void *in = eig_test_in_precision(&p, a, (size_t)(l.input * SPLIT_COUNT));
-    static const knobs whole = {"0", NULL, NULL};
+    static const knobs whole = {"0", NULL, NULL, NULL};
     eig_test_answer ref;
     int rc = solve(&p, n, in, &whole, &ref);
     eig_test_expect(rc == 0, "%s, whole: %s", sc->name, rc ? eig_error_message() : "");
     if (rc == 0) {
         check_reference(&p, sc->name, l, &ref);
-        static const knobs split[] = {{"1", NULL, NULL}, {"1", "2", "4"}, {"1", "4", "2"}, {"1", "3", "3"}};
+        /* part 1 in global memory: the same bits */
+        static const knobs split[] = {
+            {"1", NULL, NULL, "0"}, {"1", "2", "4", "0"}, {"1", "4", "2", "0"}, {"1", "3", "3", "0"}};
         for (size_t k = 0; k < sizeof split / sizeof split[0]; k++) {
             eig_test_answer x;
             char what[128];
@@ -94,6 +143,23 @@ static void run_case(const eig_test_batch_case *sc, eig_test_rng *rng)
             int rc_k = solve(&p, n, in, &split[k], &x);
             eig_test_expect(rc_k == 0, "%s, %s: %s", sc->name, what, rc_k ? eig_error_message() : "");
             if (rc_k == 0) eig_test_expect_same_answer(&p, n, SPLIT_COUNT, sc->name, what, &ref, &x);
+            eig_test_answer_free(&x);
+        }
+        if (zc == 1) { /* part 1 in shared memory: its own sums, so answers as accurate, not the same bits */
+            static const knobs rb = {"1", NULL, NULL, "1"};
+            eig_test_answer x;
+            int rc_k = solve(&p, n, in, &rb, &x);
+            eig_test_expect(rc_k == 0, "%s, part 1 in shared memory: %s", sc->name, rc_k ? eig_error_message() : "");
+            if (rc_k == 0) {
+                int same_st = 1;
+                for (eig_idx m = 0; m < SPLIT_COUNT; m++) same_st &= (x.st[m] == 0) == (ref.st[m] == 0);
+                eig_test_expect(same_st, "%s, part 1 in shared memory: another matrix failed than whole", sc->name);
+                check_reference(&p, sc->name, l, &x);
+                const double wr = worst_residual(&p, n, a, &ref), wx = worst_residual(&p, n, a, &x);
+                eig_test_expect(wr <= 1, "%s, whole: residual or orthogonality %.3g x 10 n eps", sc->name, wr);
+                eig_test_expect(wx <= 1, "%s, part 1 in shared memory: residual or orthogonality %.3g x 10 n eps",
+                                sc->name, wx);
+            }
             eig_test_answer_free(&x);
         }
     }
