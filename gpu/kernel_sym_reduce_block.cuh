@@ -182,7 +182,10 @@ __global__ void __launch_bounds__(32 * EIG_SYM_RB_WARPS)
 }
 
 /* Whether part 1 takes this kernel: real, n from 3 to 160 where the
- * block's shared memory fits (EIG_SYM_RB=0 turns it off). Three blocks
+ * block's shared memory fits in warp_tridiag_smem_limit (200 KB on the
+ * H100: double to n = 154, single to 160; a GPU with less takes the warp
+ * per matrix from a lower n, with other bits there); EIG_SYM_RB=0 turns
+ * it off. Three blocks
  * an SM up to n = 92, two up to 115, one above (n = 128: 143 KB), and
  * still ahead of the warp per matrix, whose reduction streams the matrix
  * through DRAM once a reflector. H100, 2026-11-28 02:20-02:28 UTC, `bench_gpu symmetric N
@@ -190,8 +193,8 @@ __global__ void __launch_bounds__(32 * EIG_SYM_RB_WARPS)
  * global memory / here: double 10,000 x 72 19.2-19.4 / 15.1-15.4, x 80
  * 21.7 / 17.6, x 96 31.0-31.1 / 24.5-24.6, x 112 48.8 / 38.6, x 128
  * 61.7-62.1 / 53.1-53.2, 100,000 x 128 626-638 / 532-534, 6,000 x 144
- * 58.0 / 48.5, 4,000 x 160 46.7-47.3 / 46.6-47.4; single 10,000 x 128
- * 50.4 / 41.3, 4,000 x 160 46.5 / 36.9; the kernel whole / split here:
+ * 58.0 / 48.5; single 10,000 x 128 50.4 / 41.3, 4,000 x 160 46.5 /
+ * 36.9; the kernel whole / split here:
  * double 1,056 x 128 7.4-7.6 / 6.4, 1,584 x 128 10.8 / 8.7, 1,584 x 96
  * 5.4 / 4.2 (docs/performance.md, "Part 1 in shared memory"). */
 static int EIG_FN(sym_rb_wanted)(const eig_solve_params *p, int n)

@@ -1743,8 +1743,9 @@ static int EIG_FN(warp_sym_bt_apart)(const eig_solve_params *p, int n, int minb)
 }
 
 /* With vectors: whether the kernel runs as two launches: part 1 the
- * prepare and the reduction (real n <= 160: sym_reduce_block_kernel, the
- * matrix in shared memory; else warp_sym_part1_kernel), part 2 the rest
+ * prepare and the reduction (real, where sym_rb_wanted: n <= 154 double,
+ * 160 single on the H100: sym_reduce_block_kernel, the matrix in shared
+ * memory; else warp_sym_part1_kernel), part 2 the rest
  * (warp_sym_kernel with EIG_WARP_SYM_PART2), and the blocks an SM each
  * warp-per-matrix part is built for (warp_sym_min_blocks' twins: the same
  * arithmetic in every instance, so the same bits). Split wherever part 1
@@ -1769,7 +1770,8 @@ static int EIG_FN(warp_sym_bt_apart)(const eig_solve_params *p, int n, int minb)
 static int EIG_FN(warp_sym_split)(const eig_solve_params *p, int n, int minb)
 {
     const int zc = EIG_FN(warp_sym_zc)(p);
-    if (!p->vectors || n < 3 || EIG_FN(warp_sym_nb)(n, zc) != (zc == 2 ? 1 : 4)) return 0; /* part 1's instances */
+    /* the instances part 1 has (EIG_WARP_SYM_NB=1, real: none, even forced) */
+    if (!p->vectors || n < 3 || EIG_FN(warp_sym_nb)(n, zc) != (zc == 2 ? 1 : 4)) return 0;
     const char *s = getenv("EIG_WARP_SYM_SPLIT");
     if (s && *s) return atoi(s) != 0;
     return (EIG_IS_DOUBLE && minb >= 3) || EIG_FN(sym_rb_wanted)(p, n);
