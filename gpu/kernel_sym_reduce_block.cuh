@@ -7,8 +7,8 @@
  * (dsytd2, lower) on it. In global memory (warp_sym_part1_kernel) every
  * reflector streams the trailing block through L2 and DRAM (7.5 MB a
  * matrix at n = 128); here the matrix is read once and the reflectors
- * written once. Per reflector: warp 0 makes it (the norm as
- * eig_col_norm_team, warp_sym_reflector), the warps then form p = tau A22 u
+ * written once. Per reflector: warp 0 makes it (ws_norm and
+ * warp_sym_reflector, as the warp kernels' reductions), the warps then form p = tau A22 u
  * (a lane per row, each warp a slice of the columns, the slices summed by
  * warp 0, which also makes w), then apply A22 -= u w^T + w u^T to both
  * triangles. Leaves what warp_sym_part1_kernel leaves: the reflectors in
@@ -29,31 +29,6 @@ EIG_HD size_t EIG_FN(sym_rb_smem_reals)(int n)
     return (size_t)n * (size_t)(n | 1) + (size_t)(2 + EIG_SYM_RB_WARPS) * (size_t)n + 40;
 }
 
-/* The norm of lane-held entries x[c] (zero where absent): as
- * eig_col_norm_team (the sum of squares, rescaled by the largest entry
- * where it would underflow or overflow), summed over the warp */
-template <int RC>
-__device__ __forceinline__ eig_real EIG_FN(sym_rb_norm)(const eig_real (&x)[RC])
-{
-    eig_real sum = 0, big = 0;
-    EIG_UNROLL
-    for (int c = 0; c < RC; c++) sum += x[c] * x[c];
-    for (int o = 16; o > 0; o /= 2) sum += __shfl_xor_sync(0xffffffffu, sum, o);
-    if (sum >= EIG_SAFMIN / (EIG_EPS * EIG_EPS) && sum <= EIG_RMAX) return EIG_SQRT(sum);
-    EIG_UNROLL
-    for (int c = 0; c < RC; c++) big = EIG_FABS(x[c]) > big ? EIG_FABS(x[c]) : big;
-    for (int o = 16; o > 0; o /= 2) {
-        const eig_real y = __shfl_xor_sync(0xffffffffu, big, o);
-        big = y > big ? y : big;
-    }
-    if (big == 0) return 0;
-    sum = 0;
-    EIG_UNROLL
-    for (int c = 0; c < RC; c++) sum += (x[c] / big) * (x[c] / big);
-    for (int o = 16; o > 0; o /= 2) sum += __shfl_xor_sync(0xffffffffu, sum, o);
-    return big * EIG_SQRT(sum);
-}
-
 /* RC: rows a lane owns (n <= 32 RC). A block a matrix. */
 template <int RC>
 __global__ void __launch_bounds__(32 * EIG_SYM_RB_WARPS)
@@ -67,7 +42,7 @@ __global__ void __launch_bounds__(32 * EIG_SYM_RB_WARPS)
     eig_real *s = (eig_real *)eig_smem_raw, *u = s + (eig_idx)n * ld, *w = u + n, *part = w + n,
              *red = part + W * n, *bc = red + 32;
 #define EIG_S(i, j) s[(i) * ld + (j)]
-    const eig_team bt = {tid, 32 * W, 0xffffffffu, 1};
+    const eig_team bt = {tid, 32 * W, 0xffffffffu, 1}, wt = {lane, 32, 0xffffffffu, 0}; /* block, warp */
     eig_real *a = in + m * (eig_idx)n * n, *handoff = vectors + m * (eig_idx)n * n;
     const long long c0 = clock64();
     eig_real sigma = EIG_ONE;
@@ -90,7 +65,7 @@ __global__ void __launch_bounds__(32 * EIG_SYM_RB_WARPS)
                     const int i = lane + 32 * c;
                     x[c] = i > r0 && i < n ? EIG_S(i, k) : EIG_ZERO;
                 }
-                const eig_real xnorm = EIG_FN(sym_rb_norm)<RC>(x), alpha = EIG_S(r0, k);
+                const eig_real xnorm = EIG_FN(ws_norm)<RC>(wt, x), alpha = EIG_S(r0, k);
                 eig_real beta, tau, scale;
                 EIG_FN(warp_sym_reflector)(alpha, xnorm, beta, tau, scale);
                 EIG_UNROLL
@@ -140,8 +115,7 @@ __global__ void __launch_bounds__(32 * EIG_SYM_RB_WARPS)
                     p[c] = tau * sum;
                     if (i >= r0 && i < n) pu += p[c] * u[i];
                 }
-                for (int o = 16; o > 0; o /= 2) pu += __shfl_xor_sync(0xffffffffu, pu, o);
-                const eig_real gamma = tau * pu * (eig_real)0.5;
+                const eig_real gamma = tau * EIG_FN(ws_sum)(wt, pu) * (eig_real)0.5;
                 EIG_UNROLL
                 for (int c = 0; c < RC; c++) {
                     const int i = lane + 32 * c;

@@ -1794,12 +1794,13 @@ static int EIG_FN(warp_sym_set_smem)(const eig_solve_params *p, int n, int minb,
     const int limit = (int)(smem > warp_tridiag_smem_limit() ? smem : warp_tridiag_smem_limit());
     GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_pick)(p, n, minb), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                   limit));
-    if (EIG_FN(warp_sym_split)(p, n, minb)) {
-        GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_part1_pick)(p, n, EIG_FN(warp_sym_split_minb)(p, n, 1)),
-                                      cudaFuncAttributeMaxDynamicSharedMemorySize, limit));
+    if (EIG_FN(warp_sym_split)(p, n, minb)) { /* part 1 as warp_sym_launch picks it, then part 2 */
         if (EIG_FN(sym_rb_wanted)(p, n))
             GPU_CALL(cudaFuncSetAttribute(EIG_FN(sym_rb_pick)(n), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           (int)warp_tridiag_smem_limit()));
+        else
+            GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_part1_pick)(p, n, EIG_FN(warp_sym_split_minb)(p, n, 1)),
+                                          cudaFuncAttributeMaxDynamicSharedMemorySize, limit));
         GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_pick)(p, n, EIG_FN(warp_sym_split_minb)(p, n, 2)),
                                       cudaFuncAttributeMaxDynamicSharedMemorySize, limit));
     }
