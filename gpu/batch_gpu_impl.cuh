@@ -494,7 +494,7 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
                                                                    : EIG_WARP_SYM_HERMITIAN_FROM)
                         : p->vectors ? (ws_single ? EIG_WARP_SYM_FROM_SINGLE : EIG_WARP_SYM_FROM)
                                    : (ws_single ? EIG_WARP_SYM_VALUES_FROM_SINGLE : EIG_WARP_SYM_VALUES_FROM);
-    const int ws_job = warp_sym_min_job_per_sm(p, n, ws_single);
+    const int ws_job = warp_sym_min_job_per_sm(p, n, ws_single, EIG_FN(sym_rb_wanted)(p, n));
     if (EIG_FN(kernel_applies)(K_WARP_SYM, p, n) && n >= ws_from && job >= (eig_idx)sms * ws_job)
         return K_WARP_SYM;
     if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few) return K_WARP_TRIDIAG;

@@ -104,8 +104,15 @@ __device__ __forceinline__ eig_idx warp_sym_matrix(int &lane, int &warp)
  * auto before / warp-sym): double n = 64 17.98 / 19.86, 72 30.94 / 29.18,
  * 80 37.27 / 35.44, 88 57.34 / 43.95; single n = 96 28.70 / 33.30, 112
  * 62.74 / 48.27, 120 71.11 / 56.49, 128 (warp-sym both) 62.48. */
-#define EIG_WARP_SYM_FROM 72
-#define EIG_WARP_SYM_FROM_SINGLE 112
+/* With part 1 in shared memory (kernel_sym_reduce_block.cuh), from 64 in
+ * both precisions. H100, 2026-11-28 05:15 UTC, `bench_gpu symmetric N
+ * COUNT vectors resident reps=3 [single] [kernel=warp-sym]`, ms, auto
+ * before / warp-sym: double n = 48 (20,000) 17.51 / 21.28, 56 (20,000)
+ * 22.15 / 28.89, 64 (20,000) 34.91 / 18.45, (100,000) 143.21 / 92.28;
+ * single (10,000) n = 64 14.03 / 8.98, 80 29.49 / 15.77, 96 40.43 / 22.09
+ * (docs/performance.md, "Part 1 in shared memory for Hermitian matrices"). */
+#define EIG_WARP_SYM_FROM 64
+#define EIG_WARP_SYM_FROM_SINGLE 64
 /* auto takes warp-sym for Hermitian matrices with vectors from this n up
  * (single: _SINGLE), for jobs of at least _MIN_JOB_PER_SM matrices an SM.
  * H100, 2026-11-26 05:3x UTC call (the helper's second), `bench_gpu
@@ -140,9 +147,35 @@ __device__ __forceinline__ eig_idx warp_sym_matrix(int &lane, int &warp)
  * were 5-9 an SM on 2026-11-26, docs/performance.md). Single precision
  * and values only keep the constants above (values: warp-sym's band wins
  * from 2 an SM). */
-static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single)
+/* With vectors where part 1 runs in shared memory (rb: sym_rb_wanted),
+ * from n = 48, both precisions: warp-sym's reduction is then a block a
+ * matrix too, and the crossing moves down. H100, 2026-11-28 05:06-05:15
+ * UTC, `bench_gpu KIND N 132*PER vectors resident reps=3 [single]
+ * [kernel=warp-sym]`, ms, PER = 1 / 2 / 3 / 4, auto before (block-tridiag
+ * below the constants above) ; warp-sym: Hermitian double n = 48 1.08 /
+ * 1.22 / 1.22 / 2.19 ; 0.88 / 0.89 / 0.99 / 0.91, 64 1.22 / 1.42 / 1.48 /
+ * 2.70 ; 1.24 / 1.27 / 1.46 / 1.41, 80 1.64 / 1.90 / 3.47 / 3.58 ; 1.94 /
+ * 2.06 / 2.43 / 2.76, 96 2.21 / 2.68 / 5.02 / 5.20 ; 2.45 / 2.92 / 3.65 /
+ * 4.07, 112 2.51 / 3.70 / 5.39 / 8.39 ; 3.68 / 5.17 / 6.17 / 7.33, 128
+ * 3.31 / 5.37 / 7.75 / 11.60 ; 4.56 / 6.46 / 7.70 / 8.81, 144 4.30 / 8.49
+ * / 12.71 / 16.88 ; 6.52 / 9.37 / 10.97 / 12.54; single the same
+ * crossings (n = 64 1.19 / 2.07 ; 1.16 / 1.15 at PER 2 / 3, 112 3.12 /
+ * 5.33 ; 3.84 / 4.43 at 3 / 4); symmetric double n = 96 1.78 / 2.02 /
+ * 3.74 ; 1.54 / 1.56 / 1.75, 128 2.42 / 2.97 / 4.24 ; 2.45 / 3.16 / 3.54,
+ * 144 2.92 / 5.76 / 8.65 ; 3.47 / 4.58 / 5.11; single n = 96 1.80 / 3.26
+ * ; 1.94 / 2.20 at 2 / 3, 128 3.01 / 3.68 ; 3.75 / 3.73 at 3 / 4, 144
+ * 2.71 / 5.32 ; 4.44 / 4.70 at 1 / 2 (docs/performance.md, "Part 1 in
+ * shared memory for Hermitian matrices"). */
+static int warp_sym_min_job_per_sm_rb(int herm, int n, int single)
+{
+    if (herm) return n <= 64 ? 1 : n <= 96 ? 3 : n <= 128 ? 4 : 3;
+    if (single) return n <= 96 ? 3 : n <= 128 ? 4 : 2;
+    return n <= 96 ? 1 : n <= 128 ? 3 : 2;
+}
+static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single, int rb)
 {
     const int herm = p->kind == EIG_KIND_HERMITIAN;
+    if (p->vectors && rb && n >= 48) return warp_sym_min_job_per_sm_rb(herm, n, single);
     if (single || !p->vectors) return herm ? EIG_WARP_SYM_HERMITIAN_MIN_JOB_PER_SM : EIG_WARP_SYM_MIN_JOB_PER_SM;
     if (herm) return n <= 160 ? 6 : 4;
     return 4;
@@ -1743,9 +1776,9 @@ static int EIG_FN(warp_sym_bt_apart)(const eig_solve_params *p, int n, int minb)
 }
 
 /* With vectors: whether the kernel runs as two launches: part 1 the
- * prepare and the reduction (real, where sym_rb_wanted: n <= 154 double,
- * 160 single on the H100: sym_reduce_block_kernel, the matrix in shared
- * memory; else warp_sym_part1_kernel), part 2 the rest
+ * prepare and the reduction (where sym_rb_wanted: n <= 154 real double,
+ * 149 complex double, 160 single on the H100: sym_reduce_block_kernel, the
+ * matrix in shared memory; else warp_sym_part1_kernel), part 2 the rest
  * (warp_sym_kernel with EIG_WARP_SYM_PART2), and the blocks an SM each
  * warp-per-matrix part is built for (warp_sym_min_blocks' twins: the same
  * arithmetic in every instance, so the same bits). Split wherever part 1
@@ -1796,7 +1829,7 @@ static int EIG_FN(warp_sym_set_smem)(const eig_solve_params *p, int n, int minb,
                                   limit));
     if (EIG_FN(warp_sym_split)(p, n, minb)) { /* part 1 as warp_sym_launch picks it, then part 2 */
         if (EIG_FN(sym_rb_wanted)(p, n))
-            GPU_CALL(cudaFuncSetAttribute(EIG_FN(sym_rb_pick)(n), cudaFuncAttributeMaxDynamicSharedMemorySize,
+            GPU_CALL(cudaFuncSetAttribute(EIG_FN(sym_rb_pick)(p, n), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                           (int)warp_tridiag_smem_limit()));
         else
             GPU_CALL(cudaFuncSetAttribute(EIG_FN(warp_sym_part1_pick)(p, n, EIG_FN(warp_sym_split_minb)(p, n, 1)),
@@ -1842,8 +1875,9 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
     const int split = EIG_FN(warp_sym_split)(p, n, minb);
     EIG_FN(warp_sym_kernel_t) kern = EIG_FN(warp_sym_pick)(p, n, split ? EIG_FN(warp_sym_split_minb)(p, n, 2) : minb);
     if (split && EIG_FN(sym_rb_wanted)(p, n)) { /* part 1, the matrix in shared memory */
-        EIG_FN(sym_rb_pick)(n)<<<(unsigned)cnt, 32 * EIG_SYM_RB_WARPS, EIG_FN(sym_rb_smem_reals)(n) * sizeof(eig_real),
-                                 st>>>(n, cnt, in, vectors, status, flags & EIG_WARP_SYM_PROF);
+        const size_t smem1 = EIG_FN(sym_rb_smem_reals)(n, zc) * sizeof(eig_real);
+        EIG_FN(sym_rb_pick)(p, n)<<<(unsigned)cnt, 32 * EIG_SYM_RB_WARPS, smem1, st>>>(n, cnt, in, vectors, status,
+                                                                                     flags & EIG_WARP_SYM_PROF);
     } else if (split) { /* part 1 (kernel_warp_sym_part1.cuh); part 2 below */
         const size_t smem1 = EIG_WARP_SYM_WARPS * sizeof(eig_real) *
                              EIG_FN(warp_sym_part1_smem_reals)(n, EIG_FN(warp_sym_nb)(n, zc), zc);

@@ -14,7 +14,7 @@
  * solved whole (EIG_WARP_SYM_SPLIT=0), then split by the rule's blocks an
  * SM and by forced ones (EIG_WARP_SYM_SPLIT_MINB, _MINB2, read per call);
  * values, vectors, status and iterations must equal the whole kernel's bit
- * for bit, and the other matrices must mostly converge. Real matrices are
+ * for bit, and the other matrices must mostly converge. Every case is
  * split once more with part 1 in shared memory (EIG_SYM_RB=1): other sums,
  * so the same matrices must fail and the rest meet residual and
  * orthogonality bounds of 10 n eps ||A|| (checked on the whole kernel's
@@ -29,8 +29,8 @@
 #define SPLIT_COUNT 333
 #define SPLIT_NAN_EVERY 41 /* matrices 0, 41, 82, ... get a NaN entry */
 
-/* The knobs a solve runs with (NULL: unset); rb: EIG_SYM_RB, part 1 of
- * a real matrix in shared memory (kernel_sym_reduce_block.cuh) */
+/* The knobs a solve runs with (NULL: unset); rb: EIG_SYM_RB, part 1 in a
+ * block's shared memory (kernel_sym_reduce_block.cuh) */
 typedef struct {
     const char *split, *minb1, *minb2, *rb;
 } knobs;
@@ -54,35 +54,44 @@ static double real_at(const eig_solve_params *p, const void *x, size_t i)
     return p->precision == EIG_PREC_SINGLE ? ((const float *)x)[i] : ((const double *)x)[i];
 }
 
-/* Real symmetric answers x of A (double): for every matrix that converged,
- * ||A V - V diag(w)||_F and ||V^T V - I||_F within 10 n eps ||A||_F (V row
- * by row, eigenvector j in column j), values ascending; returns the worst
- * ratio to that bound. */
-static double worst_residual(const eig_solve_params *p, int n, const double *a, const eig_test_answer *x)
+/* Answers x of A = A^H (double; zc 2: complex, interleaved): for every
+ * matrix that converged, ||A V - V diag(w)||_F and ||V^H V - I||_F within
+ * 10 n eps ||A||_F (V row by row, eigenvector j in column j), values
+ * ascending; returns the worst ratio to that bound. */
+static double worst_residual(const eig_solve_params *p, int n, int zc, const double *a, const eig_test_answer *x)
 {
     const double eps = p->precision == EIG_PREC_SINGLE ? 0x1p-24 : 0x1p-53, bound = 10.0 * n * eps;
     double worst = 0;
     for (eig_idx m = 0; m < SPLIT_COUNT; m++) {
         if (x->st[m] != 0) continue;
-        const double *am = a + m * (eig_idx)n * n;
-        const size_t v0 = (size_t)(m * (eig_idx)n * n), w0 = (size_t)(m * n);
+        const double *am = a + m * (eig_idx)n * n * zc;
+        const size_t v0 = (size_t)(m * (eig_idx)n * n * zc), w0 = (size_t)(m * n);
+#define V_(i, k, c) (zc == 2 || (c) == 0 ? real_at(p, x->vec, v0 + ((size_t)(i) * n + (size_t)(k)) * zc + (c)) : 0.0)
+#define A_(i, j, c) (zc == 2 || (c) == 0 ? am[((size_t)(i) * n + (size_t)(j)) * zc + (c)] : 0.0)
         double an = 0, res = 0, orth = 0;
-        for (size_t i = 0; i < (size_t)n * n; i++) an += am[i] * am[i];
+        for (size_t i = 0; i < (size_t)n * n * zc; i++) an += am[i] * am[i];
         for (int j = 0; j < n; j++) {
             const double wj = real_at(p, x->val, w0 + (size_t)j);
             if (j && wj < real_at(p, x->val, w0 + (size_t)j - 1)) return INFINITY; /* not ascending */
             for (int i = 0; i < n; i++) {
-                double r = -wj * real_at(p, x->vec, v0 + (size_t)i * n + (size_t)j);
-                for (int k = 0; k < n; k++) r += am[(size_t)i * n + k] * real_at(p, x->vec, v0 + (size_t)k * n + j);
-                res += r * r;
+                double re = -wj * V_(i, j, 0), im = -wj * V_(i, j, 1);
+                for (int k = 0; k < n; k++) {
+                    re += A_(i, k, 0) * V_(k, j, 0) - A_(i, k, 1) * V_(k, j, 1);
+                    im += A_(i, k, 0) * V_(k, j, 1) + A_(i, k, 1) * V_(k, j, 0);
+                }
+                res += re * re + im * im;
             }
             for (int q = 0; q <= j; q++) {
-                double g = q == j ? -1.0 : 0.0;
-                for (int k = 0; k < n; k++)
-                    g += real_at(p, x->vec, v0 + (size_t)k * n + q) * real_at(p, x->vec, v0 + (size_t)k * n + j);
-                orth += (q == j ? 1.0 : 2.0) * g * g;
+                double re = q == j ? -1.0 : 0.0, im = 0;
+                for (int k = 0; k < n; k++) { /* conj(v_q) . v_j */
+                    re += V_(k, q, 0) * V_(k, j, 0) + V_(k, q, 1) * V_(k, j, 1);
+                    im += V_(k, q, 0) * V_(k, j, 1) - V_(k, q, 1) * V_(k, j, 0);
+                }
+                orth += (q == j ? 1.0 : 2.0) * (re * re + im * im);
             }
         }
+#undef V_
+#undef A_
         const double r = sqrt(res) / (bound * sqrt(an)), o = sqrt(orth) / bound;
         worst = r > worst ? r : worst;
         worst = o > worst ? o : worst;
@@ -146,7 +155,7 @@ static void run_case(const eig_test_batch_case *sc, eig_test_rng *rng)
             if (rc_k == 0) eig_test_expect_same_answer(&p, n, SPLIT_COUNT, sc->name, what, &ref, &x);
             eig_test_answer_free(&x);
         }
-        if (zc == 1) { /* part 1 in shared memory: its own sums, so answers as accurate, not the same bits */
+        { /* part 1 in shared memory: its own sums, so answers as accurate, not the same bits */
             static const knobs rb = {"1", NULL, NULL, "1"};
             eig_test_answer x;
             int rc_k = solve(&p, n, in, &rb, &x);
@@ -156,7 +165,7 @@ static void run_case(const eig_test_batch_case *sc, eig_test_rng *rng)
                 for (eig_idx m = 0; m < SPLIT_COUNT; m++) same_st &= (x.st[m] == 0) == (ref.st[m] == 0);
                 eig_test_expect(same_st, "%s, part 1 in shared memory: another matrix failed than whole", sc->name);
                 check_reference(&p, sc->name, l, &x);
-                const double wr = worst_residual(&p, n, a, &ref), wx = worst_residual(&p, n, a, &x);
+                const double wr = worst_residual(&p, n, zc, a, &ref), wx = worst_residual(&p, n, zc, a, &x);
                 eig_test_expect(wr <= 1, "%s, whole: residual or orthogonality %.3g x 10 n eps", sc->name, wr);
                 eig_test_expect(wx <= 1, "%s, part 1 in shared memory: residual or orthogonality %.3g x 10 n eps",
                                 sc->name, wx);
