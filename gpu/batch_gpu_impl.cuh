@@ -490,11 +490,14 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
     if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
         return K_WARP_GENERAL;
     const int ws_single = sizeof(eig_real) == sizeof(float);
+    /* warp-sym's part 1 in shared memory: whenever wanted, the kernel runs split (unless forced whole) */
+    const int ws_rb = EIG_FN(sym_rb_wanted)(p, n) && EIG_FN(warp_sym_split)(p, n, 0);
     const int ws_from = p->kind == EIG_KIND_HERMITIAN ? (ws_single ? EIG_WARP_SYM_HERMITIAN_FROM_SINGLE
                                                                    : EIG_WARP_SYM_HERMITIAN_FROM)
-                        : p->vectors ? (ws_single ? EIG_WARP_SYM_FROM_SINGLE : EIG_WARP_SYM_FROM)
+                        : p->vectors ? (ws_rb ? EIG_WARP_SYM_FROM_RB
+                                              : ws_single ? EIG_WARP_SYM_FROM_SINGLE : EIG_WARP_SYM_FROM)
                                    : (ws_single ? EIG_WARP_SYM_VALUES_FROM_SINGLE : EIG_WARP_SYM_VALUES_FROM);
-    const int ws_job = warp_sym_min_job_per_sm(p, n, ws_single, EIG_FN(sym_rb_wanted)(p, n));
+    const int ws_job = warp_sym_min_job_per_sm(p, n, ws_single, ws_rb);
     if (EIG_FN(kernel_applies)(K_WARP_SYM, p, n) && n >= ws_from && job >= (eig_idx)sms * ws_job)
         return K_WARP_SYM;
     if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few) return K_WARP_TRIDIAG;

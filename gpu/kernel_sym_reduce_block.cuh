@@ -16,7 +16,7 @@
  * Leaves what warp_sym_part1_kernel leaves: the reflectors in A's lower
  * triangle as the CPU stores them (u below the subdiagonal of column k,
  * tau on it), d, e and the scale in the vectors slot, the status.
- * Another order of sums than the warp kernel's blocked reduction, so not
+ * Another order of sums than the warp kernel's reduction, so not
  * the same bits (within the accuracy suites' bounds, as any reduction).
  * Per precision body, included from kernel_warp_sym.cuh. */
 #ifndef EIG_SYM_RB_ONCE

@@ -105,14 +105,15 @@ __device__ __forceinline__ eig_idx warp_sym_matrix(int &lane, int &warp)
  * 80 37.27 / 35.44, 88 57.34 / 43.95; single n = 96 28.70 / 33.30, 112
  * 62.74 / 48.27, 120 71.11 / 56.49, 128 (warp-sym both) 62.48. */
 /* With part 1 in shared memory (kernel_sym_reduce_block.cuh), from 64 in
- * both precisions. H100, 2026-11-28 05:15 UTC, `bench_gpu symmetric N
+ * both precisions (_RB). H100, 2026-11-28 05:15 UTC, `bench_gpu symmetric N
  * COUNT vectors resident reps=3 [single] [kernel=warp-sym]`, ms, auto
  * before / warp-sym: double n = 48 (20,000) 17.51 / 21.28, 56 (20,000)
  * 22.15 / 28.89, 64 (20,000) 34.91 / 18.45, (100,000) 143.21 / 92.28;
  * single (10,000) n = 64 14.03 / 8.98, 80 29.49 / 15.77, 96 40.43 / 22.09
  * (docs/performance.md, "Part 1 in shared memory for Hermitian matrices"). */
-#define EIG_WARP_SYM_FROM 64
-#define EIG_WARP_SYM_FROM_SINGLE 64
+#define EIG_WARP_SYM_FROM_RB 64
+#define EIG_WARP_SYM_FROM 72 /* part 1 a warp a matrix (EIG_SYM_RB=0) */
+#define EIG_WARP_SYM_FROM_SINGLE 112
 /* auto takes warp-sym for Hermitian matrices with vectors from this n up
  * (single: _SINGLE), for jobs of at least _MIN_JOB_PER_SM matrices an SM.
  * H100, 2026-11-26 05:3x UTC call (the helper's second), `bench_gpu
@@ -146,7 +147,7 @@ __device__ __forceinline__ eig_idx warp_sym_matrix(int &lane, int &warp)
  * 11.29, 15.56 / 22.26; 256 26.07 / 25.32, 32.11 / 48.38 (the crossings
  * were 5-9 an SM on 2026-11-26, docs/performance.md). Single precision
  * and values only keep the constants above (values: warp-sym's band wins
- * from 2 an SM). */
+ * from 2 an SM), unless part 1 runs in shared memory (below). */
 /* With vectors where part 1 runs in shared memory (rb: sym_rb_wanted),
  * from n = 48, both precisions: warp-sym's reduction is then a block a
  * matrix too, and the crossing moves down. H100, 2026-11-28 05:06-05:15
@@ -1425,7 +1426,8 @@ __device__ unsigned long long EIG_FN(warp_sym_prof)[6 + EIG_DC_CLOCKS];
 #define EIG_WARP_SYM_BT_APART 8
 #define EIG_WARP_SYM_DC_GLOBAL 16 /* divide and conquer's small vectors in global memory (EIG_WARP_SYM_DC_SMEM=0) */
 /* With vectors, the kernel in two launches (warp_sym_split): part 1 the
- * prepare and the reduction (warp_sym_part1_kernel), leaving d, e and the
+ * prepare and the reduction (warp_sym_part1_kernel, or sym_reduce_block_kernel
+ * with the matrix in shared memory), leaving d, e and the
  * scale in the matrix's vectors slot (free until part 2 writes V) and the
  * status; part 2, this flag, the rest, from there. */
 #define EIG_WARP_SYM_PART2 64
@@ -1799,7 +1801,18 @@ static int EIG_FN(warp_sym_bt_apart)(const eig_solve_params *p, int n, int minb)
  * 105.3 / 108.2-116.3 (docs/performance.md). Part 1 in shared memory:
  * sym_rb_wanted. EIG_WARP_SYM_SPLIT=0/1 forces it (n >= 3: the handoff's
  * 2 n + 1 reals fit the vectors slot), EIG_WARP_SYM_SPLIT_MINB and _MINB2
- * = 2/3/4 set part 1's (in global memory) and part 2's blocks an SM. */
+ * = 2/3/4 set part 1's (in global memory) and part 2's blocks an SM.
+ * Part 2 in single precision, with part 1 in shared memory: 3 blocks
+ * for Hermitian, 4 for symmetric n = 96-128. H100, 2026-11-28 05:43
+ * and 05:46 UTC, `bench_gpu KIND N COUNT vectors resident reps=3 single`
+ * with EIG_WARP_SYM_SPLIT_MINB2 = 2 / 3 / 4, ms: Hermitian 10,000 x 64
+ * 13.93 / 12.95 / 13.49, x 96 41.82 / 37.25 / 40.94, 4,000 x 128 33.26 /
+ * 29.60 / 32.56, 3,000 x 144 45.49 / 36.73 / 42.68; symmetric 10,000 x 64
+ * 19.95 / 17.84 / 18.07, x 80 17.83 / 15.86 / 16.12, x 96 24.78 / 22.08 /
+ * 21.23, x 112 36.98 / 31.22 / 30.91, x 128 47.79 / 41.24 / 39.20, 2,000
+ * x 128 9.92 / 10.41 / 8.25, 6,000 x 144 51.56 / 42.69 / 43.66. Double
+ * keeps 3 (symmetric) and 2 (Hermitian: 3 lost 10 % at 10,000 x 64, won
+ * 1-3.5 % at 1,320-2,000 x 96-128; docs/performance.md). */
 static int EIG_FN(warp_sym_split)(const eig_solve_params *p, int n, int minb)
 {
     const int zc = EIG_FN(warp_sym_zc)(p);
@@ -1814,8 +1827,8 @@ static int EIG_FN(warp_sym_split_minb)(const eig_solve_params *p, int n, int par
     const char *s = getenv(part == 1 ? "EIG_WARP_SYM_SPLIT_MINB" : "EIG_WARP_SYM_SPLIT_MINB2");
     const int v = s && *s ? atoi(s) : 0;
     if (v >= 2 && v <= EIG_WARP_SYM_MIN_BLOCKS) return v;
-    if (EIG_FN(warp_sym_zc)(p) == 2) return part == 2 ? 2 : n <= 160 ? 4 : 3;
-    return part == 2 ? 3 : n <= 96 ? 2 : 3;
+    if (EIG_FN(warp_sym_zc)(p) == 2) return part == 2 ? (EIG_IS_DOUBLE ? 2 : 3) : n <= 160 ? 4 : 3;
+    return part == 2 ? (!EIG_IS_DOUBLE && n >= 96 && n <= 128 ? 4 : 3) : n <= 96 ? 2 : 3;
 }
 
 /* Max dynamic shared memory of the instances a call launches (the kernel

@@ -1,5 +1,5 @@
-/* warp-sym with vectors runs, for large enough jobs (real matrices that
- * fit a block's shared memory: any job), as two kernels: the
+/* warp-sym with vectors runs, for large enough jobs (matrices that fit a
+ * block's shared memory: any job), as two kernels: the
  * reduction, then the rest from the d, e and scale it hands over
  * (gpu/kernel_warp_sym.cuh, warp_sym_split), each part built for its own
  * blocks an SM. The handoff moves values, not arithmetic, and the twins
