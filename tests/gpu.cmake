@@ -17,17 +17,17 @@ endif()
 eig_add_test(gpu_group test_gpu_group.c LABELS gpu)
 # warp-sym with vectors: the kernel whole or split in two launches, with
 # any blocks an SM for either part, must not change a bit of any answer;
-# part 1 in shared memory (real) must be as accurate.
+# part 1 in shared memory (symmetric and Hermitian) must be as accurate.
 eig_add_test(gpu_warp_sym_split test_gpu_warp_sym_split.c LABELS gpu)
 # warp-sym against the CPU backend with the split forced at every n (the
-# rule splits real matrices whose part 1 fits shared memory, and other
+# rule splits matrices whose part 1 fits shared memory, and other
 # jobs only when larger than this test's).
 add_test(NAME gpu_batch_vs_cpu_warp_sym_split COMMAND gpu_batch_vs_cpu)
 set_tests_properties(gpu_batch_vs_cpu_warp_sym_split PROPERTIES SKIP_RETURN_CODE ${EIG_SKIP_CODE} LABELS gpu
   ENVIRONMENT "EIG_WARP_SYM_SPLIT=1;EIG_TEST_GPU_ONLY=warp-sym;OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMP_NUM_THREADS=2")
 # The device-resident and caller's-stream calls again with warp-tridiag's
 # and warp-sym's split kernels forced wherever they may run (the rules take
-# them only for jobs larger than this test's, but for warp-sym's real
+# them only for jobs larger than this test's, but for warp-sym's
 # matrices whose part 1 fits shared memory).
 if(EIGSWEEP_HAVE_CUDA)
   add_test(NAME gpu_device_resident_split COMMAND gpu_device_resident)
