@@ -500,6 +500,9 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
     const int ws_job = warp_sym_min_job_per_sm(p, n, ws_single, ws_rb);
     if (EIG_FN(kernel_applies)(K_WARP_SYM, p, n) && n >= ws_from && job >= (eig_idx)sms * ws_job)
         return K_WARP_SYM;
+    if (EIG_FN(kernel_applies)(K_WARP_SYM, p, n) &&
+        warp_sym_small_hermitian(p, n, (long long)job, sms, ws_single, wt_few))
+        return K_WARP_SYM;
     if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few) return K_WARP_TRIDIAG;
     if (EIG_FN(kernel_applies)(K_BLOCK_TRIDIAG, p, n) &&
         (n >= (p->vectors ? EIG_BLOCK_TRIDIAG_VECTORS_FROM : EIG_BLOCK_TRIDIAG_FROM) || (small && n > 32) ||
@@ -564,6 +567,26 @@ static size_t sub_chunk_cap(int kernel)
     case K_THREAD_SHARED: return (size_t)64 << 20;
     default: return 0;
     }
+}
+
+/* A small job runs as one launch on one stream: at most three matrices
+ * an SM, with its input already on the device (nothing to overlap) or at
+ * most 4 MB of it from the host. Split over the streams it only overlaps
+ * copies shorter than the launches, copies and waits the split adds.
+ * H100, 2026-11-28, device-resident, ms, four streams / one: 132
+ * matrices n = 2 0.17 / 0.05, Hermitian n = 32 with vectors 0.50 / 0.41;
+ * 264 Hermitian n = 48 0.83 / 0.75; radar 180 x 128 4.04 / 3.94; 396
+ * symmetric n = 16 0.29 / 0.19, n = 48 1.29 / 0.73, Hermitian n = 64 1.48
+ * / 1.23 (but n = 96 3.65 / 3.80, symmetric n = 96 1.77 / 1.86). With
+ * more matrices the streams let one sub-chunk's part 1 run beside
+ * another's part 2: 1,320 Hermitian n = 48 1.88 / 2.10, n = 64 2.90 /
+ * 3.41 (docs/performance.md, "Small jobs"). EIG_GPU_ONE_LAUNCH=0 turns it
+ * off. */
+static int one_launch(int in_on_device, eig_idx count, size_t in_bytes, int sms)
+{
+    const char *s = getenv("EIG_GPU_ONE_LAUNCH");
+    if (s && *s && !atoi(s)) return 0;
+    return count <= 3 * (eig_idx)sms && (in_on_device || in_bytes <= ((size_t)4 << 20));
 }
 #endif
 
@@ -693,6 +716,10 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     } else {
         EIG_CALL(eig_gpu_plan(ctx, cfg, per, sub_chunk_cap(kernel), count, &sub));
         ns = ctx->nstreams, streams = ctx->streams, arena = ctx->arena;
+        /* the arena holds ns sub-chunks: the whole job when it is small */
+        if (cfg->chunk <= 0 && (eig_idx)ns * sub >= count &&
+            one_launch(in_on_device, count, sizeof(eig_real) * (size_t)(count * l.input), sms))
+            sub = count;
     }
     /* warp-tridiag with vectors: G by the matrices the streams hold at once
      * (the kernel's choice went by the job's, for any rank count the same) */

@@ -7,8 +7,8 @@
  * the unitary diagonal scaling, then implicit QL: the leader chases each sweep (rotations to shared memory) while the
  * rest of the block applies the sweep before it to Z, a row per thread
  * (with vectors; two rotation buffers taking turns); with vectors from
- * n = 64 divide and conquer instead of QL (EIG_BLOCK_TRIDIAG_DC_FROM). For n <= 32 a warp per matrix,
- * four matrices to a block. The
+ * n = 16 divide and conquer instead of QL (EIG_BLOCK_TRIDIAG_DC_FROM). For n <= 32 a warp per matrix,
+ * four matrices to a block (a block a matrix for jobs of at most 1.5 an SM). The
  * matrix stays in global memory, matrix-wise (a block reads and writes its
  * own 2n^2 reals in place: no transposes); d, e, tau, the rotations and the
  * team scratch live in shared memory, and so does Z (real, n x (n|1), a
@@ -57,8 +57,13 @@
  * QL / D&C: Hermitian 8.71 / 6.79, single 7.31 / 6.32, symmetric 6.68 /
  * 4.54; symmetric 10,000 x 128 240.2 / 169.5; Hermitian 2,000 x 64 10.06 /
  * 8.77 (docs/performance.md). Leaves of 16 rows: 7.09-7.14 against
- * 7.00-7.02 with 32. */
-#define EIG_BLOCK_TRIDIAG_DC_FROM 64
+ * 7.00-7.02 with 32. From n = 16 with leaves of 8 or 16 rows
+ * (block_tridiag_dc_leaf): H100, 2026-11-28, 132 / 1,320 matrices,
+ * device-resident, ms, QL against D&C: symmetric n = 16 0.32 / 0.42
+ * against 0.29 / 0.39, n = 32 0.70 / 1.17 against 0.55 / 0.81, n = 48
+ * (132) 1.01 against 0.70; Hermitian n = 16 0.36 / 0.48 against 0.33 /
+ * 0.45 (docs/performance.md, "Small jobs"). */
+#define EIG_BLOCK_TRIDIAG_DC_FROM 16
 
 /* 1 when a kernel that can run divide and conquer from n = `from` up runs
  * it (vectors only; EIG_TRIDIAG_DC=0 / 1 forces it off / on at any n). */
@@ -72,6 +77,18 @@ static int tridiag_dc_wanted(const eig_solve_params *p, int n, int from)
 static int block_tridiag_dc(const eig_solve_params *p, int n)
 {
     return tridiag_dc_wanted(p, n, EIG_BLOCK_TRIDIAG_DC_FROM);
+}
+/* Divide and conquer's largest leaf for order n (0: EIG_DC_LEAF, 32 rows):
+ * below n = 64 smaller leaves let the team's warps (or a warp's lane
+ * groups) chase several at once, where a leaf of 32 rows is one warp's
+ * serial chain (n = 32: the whole QL). Same calls as above: symmetric
+ * n = 32 leaves of 8 0.55 / 0.81 ms against 16 0.54 / 0.93, n = 48
+ * (132) 16 0.70 against 8 0.80. EIG_TRIDIAG_DC_LEAF overrides it. */
+static int block_tridiag_dc_leaf(int n)
+{
+    const char *s = getenv("EIG_TRIDIAG_DC_LEAF");
+    if (s && *s) return atoi(s);
+    return n <= 32 ? 8 : n < 64 ? 16 : 0;
 }
 
 /* 1: divide and conquer's small workspace (its vectors and lists) in
@@ -88,7 +105,17 @@ static int block_tridiag_dc_smem(void)
     return s && *s && atoi(s) != 0;
 }
 
-/* Threads per matrix (the team), for a job of `job` matrices on `sms` SMs. */
+/* Threads per matrix (the team), for a job of `job` matrices on `sms` SMs.
+ * A job of at most 1.5 matrices an SM with vectors (n >= 16) takes a block
+ * of EIG_BLOCK_TRIDIAG_THREADS a matrix whatever n: its time is one
+ * matrix's chain, and more warps shorten the reduction's passes and
+ * chase more leaves at once. H100, 2026-11-28, 132 matrices,
+ * device-resident, ms, the n-sized team against 128 threads (with this
+ * file's D&C leaves): symmetric n = 16 0.29 / 0.26, 32 0.55 / 0.46, 48
+ * 0.70 / 0.66; Hermitian n = 24 0.46 / 0.37, 32 0.64 / 0.54, 40 0.77 /
+ * 0.66, 80 1.72 / 1.48, 96 2.31 / 2.02 (at 10 an SM 128 threads lose:
+ * symmetric n = 32 0.81 / 1.35). */
+#define EIG_BLOCK_TRIDIAG_WHOLE_BLOCK_FROM 16
 static int block_tridiag_threads(const eig_solve_params *p, int n, long long job, int sms)
 {
     const char *s = getenv("EIG_BLOCK_TRIDIAG_THREADS");
@@ -96,6 +123,7 @@ static int block_tridiag_threads(const eig_solve_params *p, int n, long long job
     if (T >= 32 && T <= 1024 && T % 32 == 0) return T;
     if (n > EIG_BLOCK_TRIDIAG_THREADS && (p->vectors || job <= (long long)sms * EIG_BLOCK_TRIDIAG_WIDE_JOB_PER_SM))
         return EIG_BLOCK_TRIDIAG_THREADS_WIDE;
+    if (p->vectors && n >= EIG_BLOCK_TRIDIAG_WHOLE_BLOCK_FROM && 2 * job <= 3LL * sms) return EIG_BLOCK_TRIDIAG_THREADS;
     T = (n + 31) / 32 * 32;
     return T < EIG_BLOCK_TRIDIAG_THREADS ? T : EIG_BLOCK_TRIDIAG_THREADS;
 }
@@ -316,8 +344,7 @@ static void EIG_FN(block_tridiag_launch)(const eig_solve_params *p, int n, eig_i
     const eig_idx wstride = EIG_FN(block_tridiag_global_reals)(p, n, z_shared, dc);
     eig_real *zglob = p->vectors && !z_shared ? work : 0;
     eig_real *dcglob = dc ? work + (zglob ? (eig_idx)n * (n | 1) : 0) : 0;
-    const char *leaf_env = getenv("EIG_TRIDIAG_DC_LEAF");
-    const int dc_leaf = leaf_env ? atoi(leaf_env) : 0, dc_smem = block_tridiag_dc_smem(); /* tuning knobs */
+    const int dc_leaf = block_tridiag_dc_leaf(n), dc_smem = block_tridiag_dc_smem();
     const char *prof = getenv("EIG_BLOCK_TRIDIAG_PROFILE");
     if (!prof || !atoi(prof)) {
         if (three)
