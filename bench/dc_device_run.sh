@@ -42,7 +42,7 @@ bg() { $B/bench/bench_gpu "$@"; }
   EIG_TRIDIAG_DC=1 EIG_BLOCK_TRIDIAG_PROFILE=1 bg symmetric 128 180 vectors resident reps=1 kernel=block-tridiag 2>&1 | tail -3
 } > "$OUT/profile.txt" 2>&1
 # correctness on the device: block-tridiag with D&C where it is on by
-# default (n >= 64), then forced at every n (warp teams at n <= 32 too)
+# default (n >= 16 with vectors), then forced at every n (warp teams at n <= 32 too)
 {
   echo "== gpu_batch_vs_cpu block-tridiag, D&C default"
   EIG_TEST_GPU_ONLY=block-tridiag EIG_TEST_VERBOSE=1 timeout "${T_TEST:-200}" $B/tests/gpu_batch_vs_cpu > "$OUT/batch_default.txt" 2>&1; echo "rc $?"

@@ -8,7 +8,8 @@
  * rest of the block applies the sweep before it to Z, a row per thread
  * (with vectors; two rotation buffers taking turns); with vectors from
  * n = 16 divide and conquer instead of QL (EIG_BLOCK_TRIDIAG_DC_FROM). For n <= 32 a warp per matrix,
- * four matrices to a block (a block a matrix for jobs of at most 1.5 an SM). The
+ * four matrices to a block; with vectors, jobs of at most 1.5 matrices an
+ * SM take 128 threads a matrix for n = 16..128. The
  * matrix stays in global memory, matrix-wise (a block reads and writes its
  * own 2n^2 reals in place: no transposes); d, e, tau, the rotations and the
  * team scratch live in shared memory, and so does Z (real, n x (n|1), a
@@ -20,7 +21,8 @@
 #ifndef EIG_BLOCK_TRIDIAG_ONCE
 #define EIG_BLOCK_TRIDIAG_ONCE
 #include <stdlib.h>
-/* Threads per block: n rounded up to whole warps, at most this many; above
+/* Threads per block: n rounded up to whole warps, at most this many (and
+ * this many for small jobs with vectors: block_tridiag_threads); above
  * n = 128 twice as many (_WIDE) with vectors, and without them when the job
  * leaves each SM at most _WIDE_JOB_PER_SM matrices (a block each: more
  * threads shorten every matrix's chain of dependent loads; with many
@@ -83,11 +85,12 @@ static int block_tridiag_dc(const eig_solve_params *p, int n)
  * groups) chase several at once, where a leaf of 32 rows is one warp's
  * serial chain (n = 32: the whole QL). Same calls as above: symmetric
  * n = 32 leaves of 8 0.55 / 0.81 ms against 16 0.54 / 0.93, n = 48
- * (132) 16 0.70 against 8 0.80. EIG_TRIDIAG_DC_LEAF overrides it. */
+ * (132) 16 0.70 against 8 0.80. EIG_TRIDIAG_DC_LEAF (2..32) overrides it. */
 static int block_tridiag_dc_leaf(int n)
 {
     const char *s = getenv("EIG_TRIDIAG_DC_LEAF");
-    if (s && *s) return atoi(s);
+    const int leaf = s ? atoi(s) : 0;
+    if (leaf >= 2 && leaf <= 32) return leaf;
     return n <= 32 ? 8 : n < 64 ? 16 : 0;
 }
 
@@ -106,8 +109,8 @@ static int block_tridiag_dc_smem(void)
 }
 
 /* Threads per matrix (the team), for a job of `job` matrices on `sms` SMs.
- * A job of at most 1.5 matrices an SM with vectors (n >= 16) takes a block
- * of EIG_BLOCK_TRIDIAG_THREADS a matrix whatever n: its time is one
+ * A job of at most 1.5 matrices an SM with vectors (16 <= n <= 128) takes
+ * a block of EIG_BLOCK_TRIDIAG_THREADS a matrix: its time is one
  * matrix's chain, and more warps shorten the reduction's passes and
  * chase more leaves at once. H100, 2026-11-28, 132 matrices,
  * device-resident, ms, the n-sized team against 128 threads (with this

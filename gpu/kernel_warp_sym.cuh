@@ -182,9 +182,10 @@ static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single,
     return 4;
 }
 /* Small jobs of small Hermitian matrices with vectors (double): warp-sym
- * from 2 matrices an SM for 24 <= n < 48, where it would start at 6 (n >
- * 32) or never (n <= 32: block-tridiag up to warp-tridiag's minimum job,
- * wt_few). Below 2 an SM block-tridiag's block a matrix wins. H100,
+ * for 24 <= n < 48 from more than 1.5 matrices an SM (where
+ * block-tridiag's block a matrix stops) up to warp-tridiag's minimum job
+ * (wt_few), where it would start at 6 an SM (n > 32) or never (n <= 32:
+ * block-tridiag). Up to 1.5 an SM the block a matrix wins. H100,
  * 2026-11-28, device-resident, ms, block-tridiag (auto before) /
  * warp-sym: n = 24 396 matrices 0.54 / 0.46, 1,320 0.92 / 0.75; n = 32
  * 396 0.86 / 0.59, 1,320 1.51 / 1.02; n = 40 396 1.56 / 0.75; at 132
@@ -193,7 +194,7 @@ static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single,
 static int warp_sym_small_hermitian(const eig_solve_params *p, int n, long long job, int sms, int single, int wt_few)
 {
     if (p->kind != EIG_KIND_HERMITIAN || !p->vectors || single || n < 24 || n >= 48) return 0;
-    return job >= 2LL * sms && (n > 32 || wt_few);
+    return 2 * job > 3LL * sms && wt_few;
 }
 /* auto takes warp-sym for symmetric values only from this n up (same
  * minimum job): below, warp-tridiag (a lane per matrix) wins. H100,

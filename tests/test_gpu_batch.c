@@ -526,8 +526,9 @@ int main(void)
                 if (n >= 128) ran += run_case(&cases[c], single, n, "block-tridiag", default_split);
                 if (n >= 128) ran += run_case(&cases[c], single, n, "warp-tridiag", default_split);
                 if (n >= 128) ran += run_case(&cases[c], single, n, "warp-sym", default_split);
-                /* n = 17, 32: block-tridiag's warp teams (a small job takes a block a matrix) */
-                if (n == 17 || n == 32 || n == 128 || n == 160)
+                /* n = 17, 32, 48, 65: block-tridiag's teams of n rounded up to warps (a small
+                 * job takes 128 threads a matrix) with divide and conquer's leaves of 8 / 16 / 32 */
+                if (n == 17 || n == 32 || n == 48 || n == 65 || n == 128 || n == 160)
                     for (size_t k = 0; k < sizeof large_kernels / sizeof large_kernels[0]; k++)
                         ran += run_case(&cases[c], single, n, large_kernels[k], large_job);
                 /* warp-sym: a partial last column of lanes and of reflector blocks, and its largest n */
