@@ -23,7 +23,13 @@ __global__ void EIG_FN(transpose_kernel)(const eig_real *__restrict__ src, eig_r
 }
 
 /* One thread solves one matrix with the shared solvers/ code, stride = count:
- * the matrix stays in global memory (element-wise, coalesced). */
+ * the matrix stays in global memory (element-wise, coalesced). GENERAL: an
+ * instance for general matrices alone. A kernel holds the registers of its
+ * heaviest path, and one kernel for every family gave general matrices the
+ * symmetric and Hermitian solvers' (152 a thread in double, 113 apart;
+ * H100, 2026-11-28, general n = 5, 500,000 matrices, host to host: 3.65
+ * ms in one kernel, 2.58 apart; docs/performance.md, "Small jobs"). */
+template <int GENERAL>
 __global__ void EIG_FN(solve_thread_kernel)(eig_solve_params p, int n, eig_idx count, eig_real *in,
                                             eig_real *values, eig_real *vectors, eig_real *work,
                                             int8_t *status, int32_t *iterations)
@@ -31,15 +37,18 @@ __global__ void EIG_FN(solve_thread_kernel)(eig_solve_params p, int n, eig_idx c
     eig_idx m = (eig_idx)blockIdx.x * blockDim.x + threadIdx.x;
     if (m >= count) return;
     int it = 0;
-    int st = EIG_FN(eig_solve_one)(&p, n, in + m, count, values + m, count, vectors ? vectors + m : 0, count,
-                                   work ? work + m : 0, count, &it);
+    const int st = GENERAL ? EIG_FN(eig_solve_one_general)(n, in + m, count, values + m, count, p.max_iter_factor, &it)
+                           : EIG_FN(eig_solve_one)(&p, n, in + m, count, values + m, count, vectors ? vectors + m : 0,
+                                                   count, work ? work + m : 0, count, &it);
     status[m] = (int8_t)st;
     iterations[m] = it;
 }
 
 /* One thread per matrix, the matrix (and workspace) copied to shared memory
  * first, interleaved with stride blockDim.x so a warp's accesses hit distinct
- * banks. For small n this keeps the whole QR/Jacobi working set on chip. */
+ * banks. For small n this keeps the whole QR/Jacobi working set on chip.
+ * GENERAL as for solve_thread_kernel. */
+template <int GENERAL>
 __global__ void EIG_FN(solve_shared_kernel)(eig_solve_params p, int n, eig_idx count, int in_len, int work_len,
                                             const eig_real *in, eig_real *values, eig_real *vectors,
                                             int8_t *status, int32_t *iterations)
@@ -52,8 +61,9 @@ __global__ void EIG_FN(solve_shared_kernel)(eig_solve_params p, int n, eig_idx c
     eig_real *a = smem + t, *work = smem + (eig_idx)in_len * T + t;
     for (int k = 0; k < in_len; k++) a[(eig_idx)k * T] = in[(eig_idx)k * count + m];
     int it = 0;
-    int st = EIG_FN(eig_solve_one)(&p, n, a, T, values + m, count, vectors ? vectors + m : 0, count,
-                                   work_len ? work : 0, T, &it);
+    const int st = GENERAL ? EIG_FN(eig_solve_one_general)(n, a, T, values + m, count, p.max_iter_factor, &it)
+                           : EIG_FN(eig_solve_one)(&p, n, a, T, values + m, count, vectors ? vectors + m : 0, count,
+                                                   work_len ? work : 0, T, &it);
     status[m] = (int8_t)st;
     iterations[m] = it;
 }
@@ -655,7 +665,9 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     if (kernel == K_THREAD_SHARED) {
         T = EIG_FN(shared_block)((int)(l.input + wn));
         smem = (size_t)T * (size_t)(l.input + wn) * sizeof(eig_real);
-        GPU_CALL(cudaFuncSetAttribute(EIG_FN(solve_shared_kernel), cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+        GPU_CALL(cudaFuncSetAttribute(p->kind == EIG_KIND_GENERAL ? EIG_FN(solve_shared_kernel)<1>
+                                                                  : EIG_FN(solve_shared_kernel)<0>,
+                                      cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_GENERAL && !wg_split) {
         EIG_CALL(EIG_FN(warp_general_config)(n, warp_general_team(n), &T, &smem, &wg_resident));
     } else if (kernel == K_BLOCK_TRIDIAG) {
@@ -762,8 +774,13 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
         unsigned blocks = (unsigned)((cnt + T - 1) / T);
         switch (kernel) {
         case K_THREAD_SHARED:
-            EIG_FN(solve_shared_kernel)<<<blocks, T, smem, st>>>(*p, n, cnt, (int)l.input, (int)wn, in_ew, val_ew,
-                                                                  l.vectors ? vec_ew : 0, d_status, d_iters);
+            if (p->kind == EIG_KIND_GENERAL)
+                EIG_FN(solve_shared_kernel)<1><<<blocks, T, smem, st>>>(*p, n, cnt, (int)l.input, (int)wn, in_ew,
+                                                                         val_ew, 0, d_status, d_iters);
+            else
+                EIG_FN(solve_shared_kernel)<0><<<blocks, T, smem, st>>>(*p, n, cnt, (int)l.input, (int)wn, in_ew,
+                                                                         val_ew, l.vectors ? vec_ew : 0, d_status,
+                                                                         d_iters);
             break;
         case K_WARP_JACOBI:
             blocks = (unsigned)((cnt + EIG_WARPS_PER_BLOCK - 1) / EIG_WARPS_PER_BLOCK);
@@ -822,8 +839,13 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
             break;
         }
         default:
-            EIG_FN(solve_thread_kernel)<<<blocks, T, 0, st>>>(*p, n, cnt, in_ew, val_ew, l.vectors ? vec_ew : 0,
-                                                               wn ? work : 0, d_status, d_iters);
+            if (p->kind == EIG_KIND_GENERAL)
+                EIG_FN(solve_thread_kernel)<1><<<blocks, T, 0, st>>>(*p, n, cnt, in_ew, val_ew, 0, 0, d_status,
+                                                                      d_iters);
+            else
+                EIG_FN(solve_thread_kernel)<0><<<blocks, T, 0, st>>>(*p, n, cnt, in_ew, val_ew,
+                                                                      l.vectors ? vec_ew : 0, wn ? work : 0,
+                                                                      d_status, d_iters);
         }
         if (red) { /* from the eigenvalues where the kernel left them: element-wise reads coalesce */
             EIG_FN(reduce_kernel)<<<(unsigned)((cnt + 127) / 128), 128, 0, st>>>(

@@ -20,6 +20,17 @@ EIG_HD int EIG_FN(eig_solve_one_work)(const eig_solve_params *p, int n)
     }
 }
 
+/* The general family's case of eig_solve_one (eigenvalues as re, im pairs
+ * at values, stride vs each): a caller that knows the family calls it
+ * directly, so that the GPU's thread-per-matrix kernel for general
+ * matrices carries only this solver's registers. */
+EIG_HD int EIG_FN(eig_solve_one_general)(int n, eig_real *in, eig_idx is, eig_real *values, eig_idx vs, int cap,
+                                         int *iters)
+{
+    *iters = 0;
+    return EIG_FN(eig_general_eigvals)(n, in, is, values, values + vs, 2 * vs, cap, iters);
+}
+
 EIG_HD int EIG_FN(eig_solve_one)(const eig_solve_params *p, int n, eig_real *in, eig_idx is,
                                  eig_real *values, eig_idx vs, eig_real *vectors, eig_idx xs,
                                  eig_real *work, eig_idx ws, int *iters)
@@ -28,8 +39,7 @@ EIG_HD int EIG_FN(eig_solve_one)(const eig_solve_params *p, int n, eig_real *in,
     eig_real *v = p->vectors ? vectors : 0;
     *iters = 0;
     switch (p->kind) {
-    case EIG_KIND_GENERAL:
-        return EIG_FN(eig_general_eigvals)(n, in, is, values, values + vs, 2 * vs, cap, iters);
+    case EIG_KIND_GENERAL: return EIG_FN(eig_solve_one_general)(n, in, is, values, vs, cap, iters);
     case EIG_KIND_SYMMETRIC:
         if (p->method == EIG_METHOD_JACOBI)
             return EIG_FN(eig_sym_jacobi)(n, in, is, values, vs, v, xs, cap, iters);
