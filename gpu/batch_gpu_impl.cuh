@@ -26,9 +26,10 @@ __global__ void EIG_FN(transpose_kernel)(const eig_real *__restrict__ src, eig_r
  * the matrix stays in global memory (element-wise, coalesced). GENERAL: an
  * instance for general matrices alone. A kernel holds the registers of its
  * heaviest path, and one kernel for every family gave general matrices the
- * symmetric and Hermitian solvers' (152 a thread in double, 113 apart;
- * H100, 2026-11-28, general n = 5, 500,000 matrices, host to host: 3.65
- * ms in one kernel, 2.58 apart; docs/performance.md, "Small jobs"). */
+ * symmetric and Hermitian solvers' (double: this kernel 150 registers and a
+ * stack, 128 apart; solve_shared_kernel 152, 113 apart. H100, 2026-11-28,
+ * general n = 5 on solve_shared_kernel, 500,000 matrices, host to host:
+ * 3.65 ms in one kernel, 2.58 apart; docs/performance.md, "Small jobs"). */
 template <int GENERAL>
 __global__ void EIG_FN(solve_thread_kernel)(eig_solve_params p, int n, eig_idx count, eig_real *in,
                                             eig_real *values, eig_real *vectors, eig_real *work,

@@ -183,9 +183,10 @@ static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single,
 }
 /* Small jobs of small Hermitian matrices with vectors (double): warp-sym
  * for 24 <= n < 48 from more than 1.5 matrices an SM (where
- * block-tridiag's block a matrix stops) up to warp-tridiag's minimum job
- * (wt_few), where it would start at 6 an SM (n > 32) or never (n <= 32:
- * block-tridiag). Up to 1.5 an SM the block a matrix wins. H100,
+ * block-tridiag's block a matrix stops), for n <= 32 up to warp-tridiag's
+ * minimum job (wt_few), where it would start at 6 an SM (n > 32) or never
+ * (n <= 32: block-tridiag). At one an SM the block a matrix wins (at 1.5,
+ * where the two rules meet, not timed). H100,
  * 2026-11-28, device-resident, ms, block-tridiag (auto before) /
  * warp-sym: n = 24 396 matrices 0.54 / 0.46, 1,320 0.92 / 0.75; n = 32
  * 396 0.86 / 0.59, 1,320 1.51 / 1.02; n = 40 396 1.56 / 0.75; at 132
@@ -194,7 +195,7 @@ static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single,
 static int warp_sym_small_hermitian(const eig_solve_params *p, int n, long long job, int sms, int single, int wt_few)
 {
     if (p->kind != EIG_KIND_HERMITIAN || !p->vectors || single || n < 24 || n >= 48) return 0;
-    return 2 * job > 3LL * sms && wt_few;
+    return 2 * job > 3LL * sms && (n > 32 || wt_few);
 }
 /* auto takes warp-sym for symmetric values only from this n up (same
  * minimum job): below, warp-tridiag (a lane per matrix) wins. H100,
@@ -1895,7 +1896,8 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
     const int prof = ps && atoi(ps);
     const char *leaf_env = getenv("EIG_TRIDIAG_DC_LEAF");
     const int zc = EIG_FN(warp_sym_zc)(p), dc = warp_sym_dc(p, n);
-    const int leaf = leaf_env ? atoi(leaf_env) : EIG_WARP_SYM_DC_LEAF;
+    const int leaf_set = leaf_env ? atoi(leaf_env) : 0; /* as block-tridiag: 2..32, else the default */
+    const int leaf = leaf_set >= 2 && leaf_set <= 32 ? leaf_set : EIG_WARP_SYM_DC_LEAF;
     const char *dcs_env = getenv("EIG_WARP_SYM_DC_SMEM");
     const int flags = (prof ? EIG_WARP_SYM_PROF : 0) | (pq && atoi(pq) ? EIG_WARP_SYM_VALUES_QL : 0) |
                       (dc ? EIG_WARP_SYM_DC : 0) | (bt_apart ? EIG_WARP_SYM_BT_APART : 0) |
