@@ -663,12 +663,14 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     }
     int T = 128, wg_resident = 0;
     size_t smem = 0;
+    /* the thread kernels' instance: general matrices apart (solve_thread_kernel) */
+    const int general = p->kind == EIG_KIND_GENERAL;
+    auto *const shared_kernel = general ? EIG_FN(solve_shared_kernel)<1> : EIG_FN(solve_shared_kernel)<0>;
+    auto *const thread_kernel = general ? EIG_FN(solve_thread_kernel)<1> : EIG_FN(solve_thread_kernel)<0>;
     if (kernel == K_THREAD_SHARED) {
         T = EIG_FN(shared_block)((int)(l.input + wn));
         smem = (size_t)T * (size_t)(l.input + wn) * sizeof(eig_real);
-        GPU_CALL(cudaFuncSetAttribute(p->kind == EIG_KIND_GENERAL ? EIG_FN(solve_shared_kernel)<1>
-                                                                  : EIG_FN(solve_shared_kernel)<0>,
-                                      cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+        GPU_CALL(cudaFuncSetAttribute(shared_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_GENERAL && !wg_split) {
         EIG_CALL(EIG_FN(warp_general_config)(n, warp_general_team(n), &T, &smem, &wg_resident));
     } else if (kernel == K_BLOCK_TRIDIAG) {
@@ -775,13 +777,8 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
         unsigned blocks = (unsigned)((cnt + T - 1) / T);
         switch (kernel) {
         case K_THREAD_SHARED:
-            if (p->kind == EIG_KIND_GENERAL)
-                EIG_FN(solve_shared_kernel)<1><<<blocks, T, smem, st>>>(*p, n, cnt, (int)l.input, (int)wn, in_ew,
-                                                                         val_ew, 0, d_status, d_iters);
-            else
-                EIG_FN(solve_shared_kernel)<0><<<blocks, T, smem, st>>>(*p, n, cnt, (int)l.input, (int)wn, in_ew,
-                                                                         val_ew, l.vectors ? vec_ew : 0, d_status,
-                                                                         d_iters);
+            shared_kernel<<<blocks, T, smem, st>>>(*p, n, cnt, (int)l.input, (int)wn, in_ew, val_ew,
+                                                   l.vectors ? vec_ew : 0, d_status, d_iters);
             break;
         case K_WARP_JACOBI:
             blocks = (unsigned)((cnt + EIG_WARPS_PER_BLOCK - 1) / EIG_WARPS_PER_BLOCK);
@@ -840,13 +837,8 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
             break;
         }
         default:
-            if (p->kind == EIG_KIND_GENERAL)
-                EIG_FN(solve_thread_kernel)<1><<<blocks, T, 0, st>>>(*p, n, cnt, in_ew, val_ew, 0, 0, d_status,
-                                                                      d_iters);
-            else
-                EIG_FN(solve_thread_kernel)<0><<<blocks, T, 0, st>>>(*p, n, cnt, in_ew, val_ew,
-                                                                      l.vectors ? vec_ew : 0, wn ? work : 0,
-                                                                      d_status, d_iters);
+            thread_kernel<<<blocks, T, 0, st>>>(*p, n, cnt, in_ew, val_ew, l.vectors ? vec_ew : 0, wn ? work : 0,
+                                                d_status, d_iters);
         }
         if (red) { /* from the eigenvalues where the kernel left them: element-wise reads coalesce */
             EIG_FN(reduce_kernel)<<<(unsigned)((cnt + 127) / 128), 128, 0, st>>>(

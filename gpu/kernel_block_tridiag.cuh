@@ -80,6 +80,14 @@ static int block_tridiag_dc(const eig_solve_params *p, int n)
 {
     return tridiag_dc_wanted(p, n, EIG_BLOCK_TRIDIAG_DC_FROM);
 }
+/* EIG_TRIDIAG_DC_LEAF, divide and conquer's leaf size for block-tridiag
+ * and warp-sym alike: 2..32, else 0 (the kernel's own default). */
+static int tridiag_dc_leaf_knob(void)
+{
+    const char *s = getenv("EIG_TRIDIAG_DC_LEAF");
+    const int leaf = s ? atoi(s) : 0;
+    return leaf >= 2 && leaf <= 32 ? leaf : 0;
+}
 /* Divide and conquer's largest leaf for order n (0: EIG_DC_LEAF, 32 rows):
  * below n = 64 smaller leaves let the team's warps (or a warp's lane
  * groups) chase several at once, where a leaf of 32 rows is one warp's
@@ -88,10 +96,8 @@ static int block_tridiag_dc(const eig_solve_params *p, int n)
  * (132) 16 0.70 against 8 0.80. EIG_TRIDIAG_DC_LEAF (2..32) overrides it. */
 static int block_tridiag_dc_leaf(int n)
 {
-    const char *s = getenv("EIG_TRIDIAG_DC_LEAF");
-    const int leaf = s ? atoi(s) : 0;
-    if (leaf >= 2 && leaf <= 32) return leaf;
-    return n <= 32 ? 8 : n < 64 ? 16 : 0;
+    const int knob = tridiag_dc_leaf_knob();
+    return knob ? knob : n <= 32 ? 8 : n < 64 ? 16 : 0;
 }
 
 /* 1: divide and conquer's small workspace (its vectors and lists) in

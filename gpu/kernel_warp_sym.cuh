@@ -1894,10 +1894,8 @@ static void EIG_FN(warp_sym_launch)(const eig_solve_params *p, int n, eig_idx cn
     const size_t smem = EIG_WARP_SYM_WARPS * EIG_FN(warp_sym_smem_reals)(p, n) * sizeof(eig_real);
     const char *ps = getenv("EIG_WARP_SYM_PROFILE"), *pq = getenv("EIG_WARP_SYM_VALUES_QL");
     const int prof = ps && atoi(ps);
-    const char *leaf_env = getenv("EIG_TRIDIAG_DC_LEAF");
     const int zc = EIG_FN(warp_sym_zc)(p), dc = warp_sym_dc(p, n);
-    const int leaf_set = leaf_env ? atoi(leaf_env) : 0; /* as block-tridiag: 2..32, else the default */
-    const int leaf = leaf_set >= 2 && leaf_set <= 32 ? leaf_set : EIG_WARP_SYM_DC_LEAF;
+    const int leaf_knob = tridiag_dc_leaf_knob(), leaf = leaf_knob ? leaf_knob : EIG_WARP_SYM_DC_LEAF;
     const char *dcs_env = getenv("EIG_WARP_SYM_DC_SMEM");
     const int flags = (prof ? EIG_WARP_SYM_PROF : 0) | (pq && atoi(pq) ? EIG_WARP_SYM_VALUES_QL : 0) |
                       (dc ? EIG_WARP_SYM_DC : 0) | (bt_apart ? EIG_WARP_SYM_BT_APART : 0) |
