@@ -172,13 +172,14 @@ EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work, eig_real *
 }
 
 /* The sub-teams that solve the leaves: a block team of two or more whole
- * warps splits into its warps; a whole warp whose leaves have at most
- * EIG_DC_SPLIT_ROWS rows into groups of EIG_DC_SPLIT_LANES or more lanes
- * (one a leaf, or several leaves each), so that the leaves' chases, each a
- * chain of dependent operations on its group's leader, share the warp's
- * instructions instead of running one after another; otherwise the team
- * itself is the one sub-team. H100, warp-sym, the leaves' cycles a
- * matrix (2026-11-27 05:18 call): leaves of 16 rows by groups of 4 lanes
+ * warps splits into its warps; a whole warp (or, when the block's leaves
+ * outnumber its warps, each of the block's warps) whose leaves have at
+ * most EIG_DC_SPLIT_ROWS rows into groups of EIG_DC_SPLIT_LANES or more
+ * lanes (one a leaf, or several leaves each), so that the leaves' chases,
+ * each a chain of dependent operations on its group's leader, share the
+ * warp's instructions instead of running one after another; otherwise
+ * the team itself is the one sub-team. H100, warp-sym, the leaves' cycles
+ * a matrix (2026-11-27 05:18 call): leaves of 16 rows by groups of 4 lanes
  * against leaves of 32 rows by the whole warp, n = 128 1.84 M against
  * 4.89 M, n = 256 4.67 M against 10.6 M; leaves of 32 rows by groups of
  * 8 lanes lost (04:20 call, n = 128 6.27 M against 4.89 M). */
@@ -188,26 +189,38 @@ EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work, eig_real *
 #ifndef EIG_DC_SPLIT_LANES
 #define EIG_DC_SPLIT_LANES 4
 #endif
+/* Lane `lane`'s group when `warps` whole warps share `leaves` leaves: the
+ * fewest groups a warp (a power of two, of at least EIG_DC_SPLIT_LANES
+ * lanes each) that give every leaf its own group; warp w's groups are
+ * numbered w g .. w g + g - 1. */
+EIG_HD eig_team EIG_FN(eig_dc_lane_group)(int lane, int warp, int warps, int leaves, int *nsub, int *isub)
+{
+    int groups = 1;
+    while (warps * groups < leaves && 32 / (2 * groups) >= EIG_DC_SPLIT_LANES) groups *= 2;
+    const int lanes = 32 / groups; /* a power of two: the group's lanes are contiguous and aligned */
+    const eig_team s = {lane % lanes, lanes, (lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u) << (lane & ~(lanes - 1)),
+                        0};
+    *nsub = warps * groups, *isub = warp * groups + lane / lanes;
+    return s;
+}
 EIG_HD eig_team EIG_FN(eig_dc_subteam)(eig_team t, int leaves, int rows, int *nsub, int *isub)
 {
-    if (t.block && t.size > 32 && t.size % 32 == 0) {
-        eig_team s = {t.rank & 31, 32, 0xffffffffu, 0};
-        *nsub = t.size / 32, *isub = t.rank / 32;
-        return s;
-    }
 #ifdef __CUDA_ARCH__
-    if (!t.block && t.size == 32 && t.mask == 0xffffffffu && leaves > 1 && rows <= EIG_DC_SPLIT_ROWS) {
-        int groups = 1;
-        while (groups < leaves && 32 / (2 * groups) >= EIG_DC_SPLIT_LANES) groups *= 2;
-        const int lanes = 32 / groups; /* a power of two: the group's lanes are contiguous and aligned */
-        const eig_team s = {t.rank % lanes, lanes,
-                            (lanes == 32 ? 0xffffffffu : (1u << lanes) - 1u) << (t.rank & ~(lanes - 1)), 0};
-        *nsub = groups, *isub = t.rank / lanes;
-        return s;
-    }
+    const int split = rows <= EIG_DC_SPLIT_ROWS;
 #else
+    const int split = 0; /* no warps on the host */
     (void)leaves, (void)rows;
 #endif
+    if (t.block && t.size > 32 && t.size % 32 == 0) {
+        const int warps = t.size / 32;
+        if (split && leaves > warps)
+            return EIG_FN(eig_dc_lane_group)(t.rank & 31, t.rank / 32, warps, leaves, nsub, isub);
+        const eig_team s = {t.rank & 31, 32, 0xffffffffu, 0};
+        *nsub = warps, *isub = t.rank / 32;
+        return s;
+    }
+    if (split && !t.block && t.size == 32 && t.mask == 0xffffffffu && leaves > 1)
+        return EIG_FN(eig_dc_lane_group)(t.rank, 0, 1, leaves, nsub, isub);
     *nsub = 1, *isub = 0;
     return t;
 }
