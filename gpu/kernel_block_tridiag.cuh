@@ -125,11 +125,24 @@ static int block_tridiag_dc_smem(void)
  * 0.66, 80 1.72 / 1.48, 96 2.31 / 2.02 (at 10 an SM 128 threads lose:
  * symmetric n = 32 0.81 / 1.35). */
 #define EIG_BLOCK_TRIDIAG_WHOLE_BLOCK_FROM 16
+/* With vectors above n = 64, a job of at most one matrix an SM takes
+ * EIG_BLOCK_TRIDIAG_THREADS_WIDE a matrix: two or more members a column
+ * split the rows of the reduction's and V = Q D Z's passes
+ * (eig_square_split), and every scheduler has two warps. H200, 2026-11-28,
+ * 132 matrices, device-resident, ms, 128 / 256 threads: Hermitian n = 80
+ * 1.31 / 1.21-1.24, 96 1.84 / 1.60, 128 3.10 / 2.58; symmetric n = 96
+ * 1.42 / 1.25, 128 2.32 / 1.97-2.02; single Hermitian n = 128 2.63 / 2.10
+ * (n = 64: 1.03 / 1.05-1.09); with more matrices than SMs a block an SM
+ * leaves a second wave: radar 180 x 128 3.68 / 5.04, 264 x 128 4.49 /
+ * 5.16 (docs/performance.md, "Rows split"). */
+#define EIG_BLOCK_TRIDIAG_WIDE_ONE_AN_SM_FROM 65
 static int block_tridiag_threads(const eig_solve_params *p, int n, long long job, int sms)
 {
     const char *s = getenv("EIG_BLOCK_TRIDIAG_THREADS");
     int T = s ? atoi(s) : 0;
     if (T >= 32 && T <= 1024 && T % 32 == 0) return T;
+    if (p->vectors && n >= EIG_BLOCK_TRIDIAG_WIDE_ONE_AN_SM_FROM && n <= EIG_BLOCK_TRIDIAG_THREADS && job <= sms)
+        return EIG_BLOCK_TRIDIAG_THREADS_WIDE;
     if (n > EIG_BLOCK_TRIDIAG_THREADS && (p->vectors || job <= (long long)sms * EIG_BLOCK_TRIDIAG_WIDE_JOB_PER_SM))
         return EIG_BLOCK_TRIDIAG_THREADS_WIDE;
     if (p->vectors && n >= EIG_BLOCK_TRIDIAG_WHOLE_BLOCK_FROM && 2 * job <= 3LL * sms) return EIG_BLOCK_TRIDIAG_THREADS;

@@ -35,7 +35,9 @@ EIG_HD void EIG_FN(eig_bt_pair_vectors_team)(eig_team t, int n, int zc, const ei
 /* V <- Q V by pairs of reflectors (k, k - 1), k = n - 3, n - 5, ..., each
  * V_j -= s1 u + s2 w with s1 = tau_k u^H V_j, s2 = tau_{k-1} (w^H V_j -
  * s1 w^H u), as eig_herm_form_q_pair_team (a zero tau makes its half a
- * no-op). A member per column (t.size >= n), and one pass over V a pair:
+ * no-op). A member per column (t.size >= n; h members splitting its rows
+ * where the team has two or four a column, their sums added by shuffles:
+ * eig_square_split), and one pass over V a pair:
  * the pass that updates rows k.. also sums the next pair's u^H V_j and
  * w^H V_j from the entries it writes (rows k - 2, k - 1, which this pair
  * leaves alone, read first: the sums keep their order). The next pair's
@@ -49,16 +51,20 @@ EIG_HD void EIG_FN(eig_bt_pairs_fused_team)(eig_team t, int n, int zc, const eig
     if (n < 3) return;
     eig_real *red = scr, *buf = EIG_FN(eig_team_u_copy)(t, scr);
     eig_real *u = buf, *w = buf + 2 * n, *un = buf + 4 * n, *wn = buf + 6 * n;
-    const int j = t.rank, mine = j < n;
-    int k = n - 3;
+    /* a member a column, or h of them splitting its rows (eig_square_split) */
+    const int h = EIG_FN(eig_square_split)(t, n), j = t.rank / h, part = t.rank % h, mine = t.rank < h * n;
+    int k = n - 3, ib, ie;
     eig_real cr, ci, ar = 0, ai = 0, br = 0, bi = 0; /* c = w^H u; u^H V_j, w^H V_j */
     EIG_FN(eig_bt_pair_vectors_team)(t, n, zc, a, as, k, u, w, red, &cr, &ci);
+    EIG_FN(eig_square_rows)(part, h, k, n, &ib, &ie); /* this member's rows of k..n-1 */
     if (mine)
-        for (int i = k; i < n; i++) {
+        for (int i = ib; i < ie; i++) {
             const eig_real xr = EIG_BT_EL(v, vs, i, j, 0), xi = zc == 2 ? EIG_BT_EL(v, vs, i, j, 1) : EIG_ZERO;
             ar += u[2 * i] * xr + u[2 * i + 1] * xi, ai += u[2 * i] * xi - u[2 * i + 1] * xr;
             br += w[2 * i] * xr + w[2 * i + 1] * xi, bi += w[2 * i] * xi - w[2 * i + 1] * xr;
         }
+    ar = EIG_FN(eig_lane_group_sum)(ar, h), ai = EIG_FN(eig_lane_group_sum)(ai, h);
+    br = EIG_FN(eig_lane_group_sum)(br, h), bi = EIG_FN(eig_lane_group_sum)(bi, h);
     for (;;) {
         const eig_real tk = tau[k * ts], tk1 = k >= 1 ? tau[(k - 1) * ts] : EIG_ZERO;
         const eig_real s1r = tk * ar, s1i = tk * ai;
@@ -66,24 +72,25 @@ EIG_HD void EIG_FN(eig_bt_pairs_fused_team)(eig_team t, int n, int zc, const eig
         const int kn = k - 2, next = kn >= 0;
         eig_real cnr = 0, cni = 0, anr = 0, ani = 0, bnr = 0, bni = 0;
         if (next) EIG_FN(eig_bt_pair_vectors_team)(t, n, zc, a, as, kn, un, wn, red, &cnr, &cni);
+        EIG_FN(eig_square_rows)(part, h, k, n, &ib, &ie);
         if (mine) {
-            if (next) /* rows kn, kn + 1: not this pair's */
+            if (next && part == 0) /* rows kn, kn + 1: not this pair's */
                 for (int i = kn; i < k; i++) {
                     const eig_real xr = EIG_BT_EL(v, vs, i, j, 0), xi = zc == 2 ? EIG_BT_EL(v, vs, i, j, 1) : EIG_ZERO;
                     anr += un[2 * i] * xr + un[2 * i + 1] * xi, ani += un[2 * i] * xi - un[2 * i + 1] * xr;
                     bnr += wn[2 * i] * xr + wn[2 * i + 1] * xi, bni += wn[2 * i] * xi - wn[2 * i + 1] * xr;
                 }
-            for (int i0 = k; i0 < n; i0 += EIG_AHEAD) {
+            for (int i0 = ib; i0 < ie; i0 += EIG_AHEAD) {
                 eig_real xr[EIG_AHEAD], xi[EIG_AHEAD];
                 EIG_UNROLL
                 for (int q = 0; q < EIG_AHEAD; q++) {
-                    const int i = i0 + q < n ? i0 + q : n - 1;
+                    const int i = i0 + q < ie ? i0 + q : ie - 1;
                     xr[q] = EIG_BT_EL(v, vs, i, j, 0), xi[q] = zc == 2 ? EIG_BT_EL(v, vs, i, j, 1) : EIG_ZERO;
                 }
                 EIG_UNROLL
                 for (int q = 0; q < EIG_AHEAD; q++) {
                     const int i = i0 + q;
-                    if (i < n) {
+                    if (i < ie) {
                         const eig_real ur = u[2 * i], ui = u[2 * i + 1], wr = w[2 * i], wi = w[2 * i + 1];
                         const eig_real yr = xr[q] - ((s1r * ur - s1i * ui) + (s2r * wr - s2i * wi));
                         const eig_real yi = xi[q] - ((s1r * ui + s1i * ur) + (s2r * wi + s2i * wr));
@@ -97,6 +104,10 @@ EIG_HD void EIG_FN(eig_bt_pairs_fused_team)(eig_team t, int n, int zc, const eig
                     }
                 }
             }
+        }
+        if (next) {
+            anr = EIG_FN(eig_lane_group_sum)(anr, h), ani = EIG_FN(eig_lane_group_sum)(ani, h);
+            bnr = EIG_FN(eig_lane_group_sum)(bnr, h), bni = EIG_FN(eig_lane_group_sum)(bni, h);
         }
         eig_team_sync(t); /* all are done with u and w before they take the pair after next */
         if (!next) break;

@@ -4,7 +4,16 @@
  * block kept whole, both triangles, so that every access of a warp is to
  * consecutive entries of one row:
  *  - A u: a member per column i, summing conj(A(j, i)) u_j down the rows;
- *  - the rank-2 update: a member per column, all walking the rows in step.
+ *  - the rank-2 update: a member per column, all walking the rows in step;
+ *  - where the team has two or four members a column, they split its rows
+ *    (eig_square_split: the last steps, or every step of a small n).
+ *    H200, 2026-11-28, block-tridiag, 132 matrices (one an SM), cycles a
+ *    matrix, reduction before / after: Hermitian n = 32 (128 threads)
+ *    0.257 M / 0.242 M, n = 64 (128) 0.768 M / 0.633 M, n = 128 (256
+ *    threads after, 128 before) 2.59 M / 2.03 M, symmetric n = 128 1.47 M
+ *    / 1.31 M; V = Q D Z (eig_bt_pairs_fused_team) Hermitian n = 64
+ *    0.335 M / 0.280 M, n = 128 1.35 M / 1.14 M, symmetric n = 128 1.16 M
+ *    / 0.99 M (docs/performance.md, "Rows split").
  *    When a step follows, its reflector is made first (from column k + 1,
  *    updated a member a row), and the update's pass also sums that step's
  *    A u from the entries it writes: one pass over the block a step.
@@ -30,12 +39,96 @@
 #define EIG_REDUCE_SQUARE_AHEAD 16
 #endif
 
+/* Members a column when a pass walks m columns: where the team has two or
+ * four members for each, they split its rows (aligned lane groups, their
+ * sums added by shuffles), so that a member's chain of loads is half or a
+ * quarter as long; 1 on the host. */
+EIG_HD_INLINE int EIG_FN(eig_square_split)(eig_team t, int m)
+{
+#ifdef __CUDA_ARCH__
+    return t.size >= 4 * m ? 4 : t.size >= 2 * m ? 2 : 1;
+#else
+    (void)t, (void)m;
+    return 1;
+#endif
+}
+/* x summed over each aligned group of h lanes (h = 1, 2, 4), the same sum
+ * in every lane of the group: every lane of the warp calls it. */
+EIG_HD_INLINE eig_real EIG_FN(eig_lane_group_sum)(eig_real x, int h)
+{
+#ifdef __CUDA_ARCH__
+    for (int o = 1; o < h; o *= 2) x += __shfl_xor_sync(0xffffffffu, x, o);
+#else
+    (void)h;
+#endif
+    return x;
+}
+/* Part `part` of rows lo..n-1 split h ways: rows *ib..*ie-1 (none when
+ * *ib >= *ie). */
+EIG_HD_INLINE void EIG_FN(eig_square_rows)(int part, int h, int lo, int n, int *ib, int *ie)
+{
+    const int len = (n - lo + h - 1) / h;
+    *ib = lo + part * len, *ie = *ib + len < n ? *ib + len : n;
+}
+/* Member rank's share of a pass over columns lo..n-1 split h ways
+ * (eig_square_split > 1: one column a group, every member at most one):
+ * its column *j and rows *ib..*ie-1; 0 when it has none. */
+EIG_HD_INLINE int EIG_FN(eig_square_share)(int rank, int h, int lo, int n, int *j, int *ib, int *ie)
+{
+    *j = lo + rank / h;
+    EIG_FN(eig_square_rows)(rank % h, h, lo, n, ib, ie);
+    return rank < h * (n - lo);
+}
+
+/* Real: column j, rows ib..ie-1 of A22 -= u w^T + w u^T (w over p); with
+ * sums, returns the sum of the new entries times un (step k + 1's A u). */
+EIG_HD_INLINE eig_real EIG_FN(eig_sym_square_update)(int n, eig_real *a, eig_idx as, int j, int ib, int ie,
+                                                     const eig_real *u, const eig_real *p, const eig_real *un,
+                                                     int sums)
+{
+#define EIG_A(i, j) a[((eig_idx)(i) * n + (j)) * as]
+#define EIG_AHEAD EIG_REDUCE_SQUARE_AHEAD
+    const eig_real uj = u[j], wj = p[j];
+    eig_real sum = 0;
+    for (int i0 = ib; i0 < ie; i0 += EIG_AHEAD) {
+        eig_real x[EIG_AHEAD];
+        EIG_UNROLL
+        for (int q = 0; q < EIG_AHEAD; q++) x[q] = EIG_A(i0 + q < ie ? i0 + q : ie - 1, j);
+        EIG_UNROLL
+        for (int q = 0; q < EIG_AHEAD; q++)
+            if (i0 + q < ie) {
+                const eig_real y = x[q] - (u[i0 + q] * wj + p[i0 + q] * uj);
+                EIG_A(i0 + q, j) = y;
+                if (sums) sum += y * un[i0 + q];
+            }
+    }
+    return sum;
+#undef EIG_A
+#undef EIG_AHEAD
+}
+/* Real: the sum of A(j, i) u_i = A(i, j) u_i over rows ib..ie-1 (A u). */
+EIG_HD_INLINE eig_real EIG_FN(eig_sym_square_dot)(int n, const eig_real *a, eig_idx as, int i, int ib, int ie,
+                                                  const eig_real *u)
+{
+#define EIG_AHEAD EIG_REDUCE_SQUARE_AHEAD
+    eig_real sum = 0;
+    for (int j0 = ib; j0 < ie; j0 += EIG_AHEAD) {
+        eig_real x[EIG_AHEAD];
+        EIG_UNROLL
+        for (int q = 0; q < EIG_AHEAD; q++) x[q] = a[((eig_idx)(j0 + q < ie ? j0 + q : ie - 1) * n + i) * as];
+        EIG_UNROLL
+        for (int q = 0; q < EIG_AHEAD; q++)
+            if (j0 + q < ie) sum += x[q] * u[j0 + q];
+    }
+    return sum;
+#undef EIG_AHEAD
+}
+
 EIG_HD void EIG_FN(eig_sym_tridiag_reduce_square_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_real *d,
                                                        eig_idx ds, eig_real *e, eig_idx es, eig_real *tau,
                                                        eig_idx ts, eig_real *scr)
 {
 #define EIG_A(i, j) a[((eig_idx)(i) * n + (j)) * as]
-#define EIG_AHEAD EIG_REDUCE_SQUARE_AHEAD
     eig_real *red = scr, *buf = EIG_FN(eig_team_u_copy)(t, scr);
     eig_real *u = buf, *un = buf + n, *p = buf + 2 * n, *pn = buf + 3 * n; /* this step's and the next's */
     eig_team_sync(t); /* every member is done reading A (the prepare scan) before the mirror overwrites it */
@@ -54,19 +147,19 @@ EIG_HD void EIG_FN(eig_sym_tridiag_reduce_square_team)(eig_team t, int n, eig_re
         ready = 0;
         eig_real tn = 0, bn = 0; /* step k + 1's tau and beta, when made here */
         if (tk != 0) {
-            if (!have_p) /* p = tau A22 u: member i sums column i down the rows */
-                EIG_TEAM_FOR(t, i, r0, n - 1) {
-                    eig_real sum = 0;
-                    for (int j0 = r0; j0 < n; j0 += EIG_AHEAD) {
-                        eig_real x[EIG_AHEAD];
-                        EIG_UNROLL
-                        for (int q = 0; q < EIG_AHEAD; q++) x[q] = EIG_A(j0 + q < n ? j0 + q : n - 1, i);
-                        EIG_UNROLL
-                        for (int q = 0; q < EIG_AHEAD; q++)
-                            if (j0 + q < n) sum += x[q] * u[j0 + q];
-                    }
-                    p[i] = sum * tk;
+            if (!have_p) { /* p = tau A22 u: member i sums column i down the rows */
+                const int h = EIG_FN(eig_square_split)(t, n - r0);
+                if (h == 1)
+                    EIG_TEAM_FOR(t, i, r0, n - 1) p[i] = EIG_FN(eig_sym_square_dot)(n, a, as, i, r0, n, u) * tk;
+                else {
+                    int i, ib, ie;
+                    const int mine = EIG_FN(eig_square_share)(t.rank, h, r0, n, &i, &ib, &ie);
+                    const eig_real sum = EIG_FN(eig_lane_group_sum)(
+                        mine ? EIG_FN(eig_sym_square_dot)(n, a, as, i, ib, ie, u) : EIG_ZERO, h);
+                    if (mine && ib == r0) p[i] = sum * tk;
+                    eig_team_sync(t); /* p_i was made by another member than the one that reads it next */
                 }
+            }
             eig_real pu = 0;
             EIG_TEAM_FOR(t, i, r0, n - 1) pu += p[i] * u[i];
             pu = EIG_FN(eig_team_reduce)(t, pu, 0, red);
@@ -86,23 +179,18 @@ EIG_HD void EIG_FN(eig_sym_tridiag_reduce_square_team)(eig_team t, int n, eig_re
                 if (xnorm >= EIG_FN(eig_reflector_floor)()) tn = EIG_FN(eig_sym_reflector_team)(t, n, a, as, r0, xnorm, un, &bn);
                 ready = 1;
             }
-            const int lo = next ? r0 + 1 : r0, sums = next && tn != 0;
-            EIG_TEAM_FOR(t, j, lo, n - 1) {
-                const eig_real uj = u[j], wj = p[j];
-                eig_real sum = 0;
-                for (int i0 = lo; i0 < n; i0 += EIG_AHEAD) {
-                    eig_real x[EIG_AHEAD];
-                    EIG_UNROLL
-                    for (int q = 0; q < EIG_AHEAD; q++) x[q] = EIG_A(i0 + q < n ? i0 + q : n - 1, j);
-                    EIG_UNROLL
-                    for (int q = 0; q < EIG_AHEAD; q++)
-                        if (i0 + q < n) {
-                            const eig_real y = x[q] - (u[i0 + q] * wj + p[i0 + q] * uj);
-                            EIG_A(i0 + q, j) = y;
-                            if (sums) sum += y * un[i0 + q];
-                        }
+            const int lo = next ? r0 + 1 : r0, sums = next && tn != 0, h = EIG_FN(eig_square_split)(t, n - lo);
+            if (h == 1)
+                EIG_TEAM_FOR(t, j, lo, n - 1) {
+                    const eig_real sum = EIG_FN(eig_sym_square_update)(n, a, as, j, lo, n, u, p, un, sums);
+                    if (sums) pn[j] = sum * tn;
                 }
-                if (sums) pn[j] = sum * tn;
+            else {
+                int j, ib, ie;
+                const int mine = EIG_FN(eig_square_share)(t.rank, h, lo, n, &j, &ib, &ie);
+                const eig_real sum = EIG_FN(eig_lane_group_sum)(
+                    mine ? EIG_FN(eig_sym_square_update)(n, a, as, j, ib, ie, u, p, un, sums) : EIG_ZERO, h);
+                if (sums && mine && ib == lo) pn[j] = sum * tn;
             }
             have_p = sums;
             eig_team_sync(t);
@@ -120,6 +208,77 @@ EIG_HD void EIG_FN(eig_sym_tridiag_reduce_square_team)(eig_team t, int n, eig_re
     }
     EIG_FN(eig_sym_tridiag_last_team)(t, n, a, as, d, ds, e, es);
 #undef EIG_A
+}
+
+/* Complex: EIG_REDUCE_SQUARE_AHEAD entries of column c from row r0 down
+ * into xr, xi (rows past ie - 1 read row ie - 1 again: the batch's loads
+ * all issue before any is used). */
+EIG_HD_INLINE void EIG_FN(eig_herm_square_load)(int n, const eig_real *a, eig_idx as, int c, int r0, int ie,
+                                                eig_real *xr, eig_real *xi)
+{
+    EIG_UNROLL
+    for (int q = 0; q < EIG_REDUCE_SQUARE_AHEAD; q++) {
+        const eig_idx x = 2 * ((eig_idx)(r0 + q < ie ? r0 + q : ie - 1) * n + c);
+        xr[q] = a[x * as], xi[q] = a[(x + 1) * as];
+    }
+}
+/* Complex: column j, rows ib..ie-1 of A22 -= u w^H + w u^H (w over p; the
+ * diagonal's imaginary part left as it is, never read); with sums, step
+ * k + 1's sum of A(j, i) un_i = conj(A(i, j)) un_i in *sr, *si. */
+EIG_HD_INLINE void EIG_FN(eig_herm_square_update)(int n, eig_real *a, eig_idx as, int j, int ib, int ie,
+                                                  const eig_real *u, const eig_real *p, const eig_real *un, int sums,
+                                                  eig_real *sr_out, eig_real *si_out)
+{
+#define EIG_RE(i, j) a[(2 * ((eig_idx)(i) * n + (j))) * as]
+#define EIG_IM(i, j) a[(2 * ((eig_idx)(i) * n + (j)) + 1) * as]
+#define EIG_AHEAD EIG_REDUCE_SQUARE_AHEAD
+    const eig_real ujr = u[2 * j], uji = u[2 * j + 1], wjr = p[2 * j], wji = p[2 * j + 1];
+    eig_real sr = 0, si = 0;
+    for (int i0 = ib; i0 < ie; i0 += EIG_AHEAD) {
+        eig_real xr[EIG_AHEAD], xi[EIG_AHEAD];
+        EIG_FN(eig_herm_square_load)(n, a, as, j, i0, ie, xr, xi);
+        EIG_UNROLL
+        for (int q = 0; q < EIG_AHEAD; q++) {
+            const int i = i0 + q;
+            if (i < ie) {
+                const eig_real ur = u[2 * i], ui = u[2 * i + 1], wr = p[2 * i], wi = p[2 * i + 1];
+                const eig_real yr = xr[q] - (ur * wjr + ui * wji + wr * ujr + wi * uji);
+                const eig_real yi = i == j ? xi[q] : xi[q] - (ui * wjr - ur * wji + wi * ujr - wr * uji);
+                EIG_RE(i, j) = yr;
+                if (i != j) EIG_IM(i, j) = yi;
+                if (sums) {
+                    const eig_real vr = un[2 * i], vi = un[2 * i + 1], hi = i == j ? EIG_ZERO : -yi;
+                    sr += yr * vr - hi * vi;
+                    si += yr * vi + hi * vr;
+                }
+            }
+        }
+    }
+    *sr_out = sr, *si_out = si;
+}
+/* Complex: the sum of A(i, j) u_j = conj(A(j, i)) u_j over rows j = ib..ie-1
+ * of column i (A u) in *sr, *si. */
+EIG_HD_INLINE void EIG_FN(eig_herm_square_dot)(int n, const eig_real *a, eig_idx as, int i, int ib, int ie,
+                                               const eig_real *u, eig_real *sr_out, eig_real *si_out)
+{
+    eig_real sr = 0, si = 0;
+    for (int j0 = ib; j0 < ie; j0 += EIG_AHEAD) {
+        eig_real xr[EIG_AHEAD], xi[EIG_AHEAD];
+        EIG_FN(eig_herm_square_load)(n, a, as, i, j0, ie, xr, xi);
+        EIG_UNROLL
+        for (int q = 0; q < EIG_AHEAD; q++) {
+            const int j = j0 + q;
+            if (j < ie) {
+                const eig_real ur = u[2 * j], ui = u[2 * j + 1];
+                const eig_real hi = j == i ? EIG_ZERO : -xi[q]; /* Im A(i, j); the diagonal is real */
+                sr += xr[q] * ur - hi * ui;
+                si += xr[q] * ui + hi * ur;
+            }
+        }
+    }
+    *sr_out = sr, *si_out = si;
+#undef EIG_RE
+#undef EIG_IM
 #undef EIG_AHEAD
 }
 
@@ -129,7 +288,6 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_square_team)(eig_team t, int n, eig_r
 {
 #define EIG_RE(i, j) a[(2 * ((eig_idx)(i) * n + (j))) * as]
 #define EIG_IM(i, j) a[(2 * ((eig_idx)(i) * n + (j)) + 1) * as]
-#define EIG_AHEAD EIG_REDUCE_SQUARE_AHEAD
     eig_real *red = scr, *buf = EIG_FN(eig_team_u_copy)(t, scr);
     /* u, then w over p, as (re, im) pairs: this step's and the next's */
     eig_real *u = buf, *un = buf + 2 * n, *p = buf + 4 * n, *pn = buf + 6 * n;
@@ -153,29 +311,24 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_square_team)(eig_team t, int n, eig_r
         ready = 0;
         eig_real tn = 0, bnr = 0, bni = 0; /* step k + 1's tau and beta, when made here */
         if (tk != 0) {
-            if (!have_p) /* p = tau A22 u: member i sums A(i, j) u_j = conj(A(j, i)) u_j down column i */
-                EIG_TEAM_FOR(t, i, r0, n - 1) {
-                    eig_real sr = 0, si = 0;
-                    for (int j0 = r0; j0 < n; j0 += EIG_AHEAD) {
-                        eig_real xr[EIG_AHEAD], xi[EIG_AHEAD];
-                        EIG_UNROLL
-                        for (int q = 0; q < EIG_AHEAD; q++) {
-                            const int j = j0 + q < n ? j0 + q : n - 1;
-                            xr[q] = EIG_RE(j, i), xi[q] = EIG_IM(j, i);
-                        }
-                        EIG_UNROLL
-                        for (int q = 0; q < EIG_AHEAD; q++) {
-                            const int j = j0 + q;
-                            if (j < n) {
-                                const eig_real ur = u[2 * j], ui = u[2 * j + 1];
-                                const eig_real hi = j == i ? EIG_ZERO : -xi[q]; /* Im A(i, j); the diagonal is real */
-                                sr += xr[q] * ur - hi * ui;
-                                si += xr[q] * ui + hi * ur;
-                            }
-                        }
+            if (!have_p) { /* p = tau A22 u: member i sums A(i, j) u_j = conj(A(j, i)) u_j down column i */
+                const int h = EIG_FN(eig_square_split)(t, n - r0);
+                eig_real sr, si;
+                if (h == 1)
+                    EIG_TEAM_FOR(t, i, r0, n - 1) {
+                        EIG_FN(eig_herm_square_dot)(n, a, as, i, r0, n, u, &sr, &si);
+                        p[2 * i] = sr * tk, p[2 * i + 1] = si * tk;
                     }
-                    p[2 * i] = sr * tk, p[2 * i + 1] = si * tk;
+                else {
+                    int i, ib, ie;
+                    const int mine = EIG_FN(eig_square_share)(t.rank, h, r0, n, &i, &ib, &ie);
+                    sr = si = 0;
+                    if (mine) EIG_FN(eig_herm_square_dot)(n, a, as, i, ib, ie, u, &sr, &si);
+                    sr = EIG_FN(eig_lane_group_sum)(sr, h), si = EIG_FN(eig_lane_group_sum)(si, h);
+                    if (mine && ib == r0) p[2 * i] = sr * tk, p[2 * i + 1] = si * tk;
+                    eig_team_sync(t); /* p_i was made by another member than the one that reads it next */
                 }
+            }
             eig_real pu = 0; /* Re(p^H u) */
             EIG_TEAM_FOR(t, i, r0, n - 1) pu += p[2 * i] * u[2 * i] + p[2 * i + 1] * u[2 * i + 1];
             pu = EIG_FN(eig_team_reduce)(t, pu, 0, red);
@@ -206,35 +359,20 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_square_team)(eig_team t, int n, eig_r
                     tn = EIG_FN(eig_herm_reflector_team)(t, n, a, as, r0, xnorm, un, &bnr, &bni);
                 ready = 1;
             }
-            const int lo = next ? r0 + 1 : r0, sums = next && tn != 0;
-            EIG_TEAM_FOR(t, j, lo, n - 1) {
-                const eig_real ujr = u[2 * j], uji = u[2 * j + 1], wjr = p[2 * j], wji = p[2 * j + 1];
-                eig_real sr = 0, si = 0;
-                for (int i0 = lo; i0 < n; i0 += EIG_AHEAD) {
-                    eig_real xr[EIG_AHEAD], xi[EIG_AHEAD];
-                    EIG_UNROLL
-                    for (int q = 0; q < EIG_AHEAD; q++) {
-                        const int i = i0 + q < n ? i0 + q : n - 1;
-                        xr[q] = EIG_RE(i, j), xi[q] = EIG_IM(i, j);
-                    }
-                    EIG_UNROLL
-                    for (int q = 0; q < EIG_AHEAD; q++) {
-                        const int i = i0 + q;
-                        if (i < n) {
-                            const eig_real ur = u[2 * i], ui = u[2 * i + 1], wr = p[2 * i], wi = p[2 * i + 1];
-                            const eig_real yr = xr[q] - EIG_UPDATE_RE;
-                            const eig_real yi = i == j ? xi[q] : xi[q] - EIG_UPDATE_IM;
-                            EIG_RE(i, j) = yr;
-                            if (i != j) EIG_IM(i, j) = yi;
-                            if (sums) { /* step k + 1's A(j, i) u_i = conj(A(i, j)) u_i */
-                                const eig_real vr = un[2 * i], vi = un[2 * i + 1], hi = i == j ? EIG_ZERO : -yi;
-                                sr += yr * vr - hi * vi;
-                                si += yr * vi + hi * vr;
-                            }
-                        }
-                    }
+            const int lo = next ? r0 + 1 : r0, sums = next && tn != 0, h = EIG_FN(eig_square_split)(t, n - lo);
+            eig_real sr, si;
+            if (h == 1)
+                EIG_TEAM_FOR(t, j, lo, n - 1) {
+                    EIG_FN(eig_herm_square_update)(n, a, as, j, lo, n, u, p, un, sums, &sr, &si);
+                    if (sums) pn[2 * j] = sr * tn, pn[2 * j + 1] = si * tn;
                 }
-                if (sums) pn[2 * j] = sr * tn, pn[2 * j + 1] = si * tn;
+            else {
+                int j, ib, ie;
+                const int mine = EIG_FN(eig_square_share)(t.rank, h, lo, n, &j, &ib, &ie);
+                sr = si = 0;
+                if (mine) EIG_FN(eig_herm_square_update)(n, a, as, j, ib, ie, u, p, un, sums, &sr, &si);
+                sr = EIG_FN(eig_lane_group_sum)(sr, h), si = EIG_FN(eig_lane_group_sum)(si, h);
+                if (sums && mine && ib == lo) pn[2 * j] = sr * tn, pn[2 * j + 1] = si * tn;
             }
 #undef EIG_UPDATE_RE
 #undef EIG_UPDATE_IM
@@ -256,5 +394,4 @@ EIG_HD void EIG_FN(eig_herm_tridiag_reduce_square_team)(eig_team t, int n, eig_r
     EIG_FN(eig_herm_tridiag_last_team)(t, n, a, as, d, ds, e, es);
 #undef EIG_RE
 #undef EIG_IM
-#undef EIG_AHEAD
 }
