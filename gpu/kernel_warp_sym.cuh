@@ -169,7 +169,7 @@ __device__ __forceinline__ eig_idx warp_sym_matrix(int &lane, int &warp)
  * shared memory for Hermitian matrices"). */
 static int warp_sym_min_job_per_sm_rb(int herm, int n, int single)
 {
-    if (herm) return n <= 64 ? 1 : n <= 96 ? 3 : n <= 128 ? 4 : 3;
+    if (herm) return n <= 64 ? 2 : n <= 96 ? 3 : n <= 128 ? 4 : 3; /* n <= 64 from 1.5: warp_sym_small_hermitian */
     if (single) return n <= 96 ? 3 : n <= 128 ? 4 : 2;
     return n <= 96 ? 1 : n <= 128 ? 3 : 2;
 }
@@ -181,12 +181,15 @@ static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single,
     if (herm) return n <= 160 ? 6 : 4;
     return 4;
 }
-/* Small jobs of small Hermitian matrices with vectors (double): warp-sym
- * for 24 <= n < 48 from more than 1.5 matrices an SM (where
- * block-tridiag's block a matrix stops), for n <= 32 up to warp-tridiag's
- * minimum job (wt_few), where it would start at 6 an SM (n > 32) or never
- * (n <= 32: block-tridiag). At one an SM the block a matrix wins (at 1.5,
- * where the two rules meet, not timed). H100,
+/* Small jobs of small Hermitian matrices with vectors (double; from n = 48
+ * single too): warp-sym for 24 <= n <= 64 from more than 1.5 matrices an
+ * SM (where block-tridiag's block a matrix stops), for n <= 32 up to
+ * warp-tridiag's minimum job (wt_few), where it would start at 6 an SM
+ * (n > 32) or never (n <= 32: block-tridiag). At one an SM the block a
+ * matrix wins (at 1.5, where the two rules meet, not timed); at n = 48-64
+ * since its passes split rows (H200, 2026-11-28, 132 matrices, ms,
+ * warp-sym / block-tridiag: n = 48 0.72-0.74 / 0.60-0.62, n = 64
+ * 1.09-1.11 / 1.03, single n = 64 0.95-0.99 / 0.85-0.86). H100,
  * 2026-11-28, device-resident, ms, block-tridiag (auto before) /
  * warp-sym: n = 24 396 matrices 0.54 / 0.46, 1,320 0.92 / 0.75; n = 32
  * 396 0.86 / 0.59, 1,320 1.51 / 1.02; n = 40 396 1.56 / 0.75; at 132
@@ -194,8 +197,32 @@ static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single,
  * 0.71 (docs/performance.md, "Small jobs"). */
 static int warp_sym_small_hermitian(const eig_solve_params *p, int n, long long job, int sms, int single, int wt_few)
 {
-    if (p->kind != EIG_KIND_HERMITIAN || !p->vectors || single || n < 24 || n >= 48) return 0;
+    if (p->kind != EIG_KIND_HERMITIAN || !p->vectors || n < 24 || n > 64 || (single && n < 48)) return 0;
     return 2 * job > 3LL * sms && (n > 32 || wt_few);
+}
+/* Mid-size jobs of symmetric matrices with vectors (double) of order
+ * 33 <= n < EIG_WARP_SYM_FROM_RB: warp-sym from more than 7 matrices an SM
+ * (below, block-tridiag's block a matrix is level or ahead), up to 25 an
+ * SM for n < 50 and 40 for n < 60 (above, warp-tridiag's lane a matrix
+ * wins), at any job from n = 60. Before, auto took block-tridiag, then
+ * warp-tridiag from its minimum job (about 1,000 matrices). H200,
+ * 2026-11-28, device-resident, ms, auto before / warp-sym /
+ * block-tridiag / warp-tridiag: n = 34 924 0.88 / 0.90 / 0.86 / 1.81,
+ * 3,960 2.00 / 2.62 / 3.18 / 2.01; n = 36 1,320 1.98 / 1.09 / 1.31 /
+ * 1.98, 2,640 2.15 / 1.95 / 2.51 / 2.16, 6,600 2.66 / 4.53 / 5.51 / 2.71;
+ * n = 44 924 1.16 / 1.27 / 1.20 / 2.91, 3,960 3.15 / 4.10 / 4.43 / 3.13;
+ * n = 48 1,320 3.27 / 1.72 / 1.88 / 3.27, 2,640 3.55 / 3.12 / 3.69 / 3.55,
+ * 6,600 5.98 / 7.63 / 8.10 / 6.04; n = 52 3,960 6.47 / 5.50 / 5.68 /
+ * 6.43, 4,620 6.57 / 5.96 / 6.51 / 6.45; n = 56 2,640 6.64 / 4.21 / 4.62 /
+ * 6.65, 6,600 8.02 / 10.16 / 10.28 / 8.03; n = 60 924 1.83 / 2.36 / 1.82
+ * / 7.54, 4,620 8.26 / 7.74 / 8.06 / 8.18; n = 63 6,600 18.22 / 12.49 /
+ * 12.70 / 18.17, 13,200 28.51 / 23.87 / 25.51 / 28.58
+ * (docs/performance.md, "Mid-size symmetric jobs"). */
+static int warp_sym_mid_symmetric(const eig_solve_params *p, int n, long long job, int sms, int single)
+{
+    if (p->kind != EIG_KIND_SYMMETRIC || !p->vectors || single || n <= 32 || n >= EIG_WARP_SYM_FROM_RB) return 0;
+    const long long most = n < 50 ? 25 : n < 60 ? 40 : 0; /* matrices an SM; 0: no limit */
+    return job > 7LL * sms && (!most || job <= most * sms);
 }
 /* auto takes warp-sym for symmetric values only from this n up (same
  * minimum job): below, warp-tridiag (a lane per matrix) wins. H100,
