@@ -3,13 +3,15 @@
  * is one eig_team (solvers/eig_hd.h) running the same solvers/ code as the
  * CPU (eig_sym_tridiag_ql_team / eig_herm_tridiag_ql_team): the Householder
  * reduction on the whole square (solvers/tridiag_reduce_square_impl.h: A u
- * and the rank-2 update a thread per column, a warp on one row at a time),
+ * and the rank-2 update a thread per column, or two or four splitting its
+ * rows where the block has them, a warp on one row at a time),
  * the unitary diagonal scaling, then implicit QL: the leader chases each sweep (rotations to shared memory) while the
  * rest of the block applies the sweep before it to Z, a row per thread
  * (with vectors; two rotation buffers taking turns); with vectors from
  * n = 16 divide and conquer instead of QL (EIG_BLOCK_TRIDIAG_DC_FROM). For n <= 32 a warp per matrix,
  * four matrices to a block; with vectors, jobs of at most 1.5 matrices an
- * SM take 128 threads a matrix for n = 16..128. The
+ * SM take 128 threads a matrix for n = 16..128, and jobs of at most one
+ * an SM 256 for n = 65..128. The
  * matrix stays in global memory, matrix-wise (a block reads and writes its
  * own 2n^2 reals in place: no transposes); d, e, tau, the rotations and the
  * team scratch live in shared memory, and so does Z (real, n x (n|1), a
@@ -22,7 +24,8 @@
 #define EIG_BLOCK_TRIDIAG_ONCE
 #include <stdlib.h>
 /* Threads per block: n rounded up to whole warps, at most this many (and
- * this many for small jobs with vectors: block_tridiag_threads); above
+ * this many for small jobs with vectors, twice as many at one matrix an SM
+ * for 65 <= n <= 128: block_tridiag_threads); above
  * n = 128 twice as many (_WIDE) with vectors, and without them when the job
  * leaves each SM at most _WIDE_JOB_PER_SM matrices (a block each: more
  * threads shorten every matrix's chain of dependent loads; with many
@@ -89,15 +92,23 @@ static int tridiag_dc_leaf_knob(void)
     return leaf >= 2 && leaf <= 32 ? leaf : 0;
 }
 /* Divide and conquer's largest leaf for order n (0: EIG_DC_LEAF, 32 rows):
- * below n = 64 smaller leaves let the team's warps (or a warp's lane
+ * up to n = 64 smaller leaves let the team's warps (or a warp's lane
  * groups) chase several at once, where a leaf of 32 rows is one warp's
  * serial chain (n = 32: the whole QL). Same calls as above: symmetric
  * n = 32 leaves of 8 0.55 / 0.81 ms against 16 0.54 / 0.93, n = 48
- * (132) 16 0.70 against 8 0.80. EIG_TRIDIAG_DC_LEAF (2..32) overrides it. */
+ * (132) 16 0.70 against 8 0.80. H200, 2026-11-28, block-tridiag, 132
+ * matrices (one an SM), device-resident, ms, leaves of 8 / 16 / 32 rows:
+ * Hermitian n = 64 0.94 / 0.86 / 1.02 (198 matrices 1.03 / 0.96 / 1.16),
+ * 72 1.20 / 1.08 / 1.04, 80 1.35 / 1.26 / 1.24, 96 1.73 / 1.65 / 1.63,
+ * 128 (256 threads) 2.72 / 2.55 / 2.63; symmetric 64 0.76 / 0.69 / 0.84,
+ * 96 1.38 / 1.25 / 1.27, 128 2.09 / 1.94 / 1.98; radar 180 x 128 3.77 /
+ * 3.62 / 3.68, 264 x 128 4.54 / 4.37 / 4.44: 16 rows up to n = 64 and
+ * from 113 to 128 (113-127 not timed), 32 between and above.
+ * EIG_TRIDIAG_DC_LEAF (2..32) overrides it. */
 static int block_tridiag_dc_leaf(int n)
 {
     const int knob = tridiag_dc_leaf_knob();
-    return knob ? knob : n <= 32 ? 8 : n < 64 ? 16 : 0;
+    return knob ? knob : n <= 32 ? 8 : n <= 64 || (n > 112 && n <= 128) ? 16 : 0;
 }
 
 /* 1: divide and conquer's small workspace (its vectors and lists) in
@@ -134,7 +145,7 @@ static int block_tridiag_dc_smem(void)
  * 1.42 / 1.25, 128 2.32 / 1.97-2.02; single Hermitian n = 128 2.63 / 2.10
  * (n = 64: 1.03 / 1.05-1.09); with more matrices than SMs a block an SM
  * leaves a second wave: radar 180 x 128 3.68 / 5.04, 264 x 128 4.49 /
- * 5.16 (docs/performance.md, "Rows split"). */
+ * 5.16 (docs/performance.md, "Rows split"); 65 <= n < 80 not timed. */
 #define EIG_BLOCK_TRIDIAG_WIDE_ONE_AN_SM_FROM 65
 static int block_tridiag_threads(const eig_solve_params *p, int n, long long job, int sms)
 {
