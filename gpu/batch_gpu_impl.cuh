@@ -512,7 +512,7 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
     if (EIG_FN(kernel_applies)(K_WARP_SYM, p, n) && n >= ws_from && job >= (eig_idx)sms * ws_job)
         return K_WARP_SYM;
     if (EIG_FN(kernel_applies)(K_WARP_SYM, p, n) &&
-        (warp_sym_small_hermitian(p, n, (long long)job, sms, ws_single, wt_few) ||
+        (warp_sym_small_hermitian(p, n, (long long)job, sms, ws_single, wt_few, ws_rb) ||
          (ws_rb && warp_sym_mid_symmetric(p, n, (long long)job, sms, ws_single))))
         return K_WARP_SYM;
     if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few) return K_WARP_TRIDIAG;

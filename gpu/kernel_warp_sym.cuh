@@ -182,27 +182,33 @@ static int warp_sym_min_job_per_sm(const eig_solve_params *p, int n, int single,
     return 4;
 }
 /* Small jobs of small Hermitian matrices with vectors (double; from n = 48
- * single too): warp-sym for 24 <= n <= 64 from more than 1.5 matrices an
- * SM (where block-tridiag's block a matrix stops), for n <= 32 up to
- * warp-tridiag's minimum job (wt_few), where it would start at 6 an SM
- * (n > 32) or never (n <= 32: block-tridiag). At one an SM the block a
- * matrix wins (at 1.5, where the two rules meet, not timed); at n = 48-64
- * since its passes split rows (H200, 2026-11-28, 132 matrices, ms,
- * warp-sym / block-tridiag: n = 48 0.72-0.74 / 0.60-0.62, n = 64
- * 1.09-1.11 / 1.03, single n = 64 0.95-0.99 / 0.85-0.86). H100,
+ * single too, where part 1 runs in shared memory: rb): warp-sym for
+ * 24 <= n <= 64 from more than 1.5 matrices an SM (where block-tridiag's
+ * block a matrix stops), for n <= 32 up to warp-tridiag's minimum job
+ * (wt_few), where it would start at 6 an SM (33 <= n < 48) or never
+ * (n <= 32: block-tridiag). Up to 1.5 an SM the block a matrix wins (at
+ * 1.5, where the two rules meet, timed at n = 48-64 only); at n = 48-64
+ * since its passes split rows (H200, 2026-11-28, ms, warp-sym /
+ * block-tridiag: 132 matrices n = 48 0.70-0.71 / 0.59-0.63, n = 64
+ * 1.09-1.14 / 0.86, single n = 64 0.96-0.99 / 0.86-0.88; 198 matrices
+ * n = 48 0.74-0.75 / 0.66, n = 64 1.13-1.14 / 0.96). H100,
  * 2026-11-28, device-resident, ms, block-tridiag (auto before) /
  * warp-sym: n = 24 396 matrices 0.54 / 0.46, 1,320 0.92 / 0.75; n = 32
  * 396 0.86 / 0.59, 1,320 1.51 / 1.02; n = 40 396 1.56 / 0.75; at 132
  * block-tridiag with 128 threads 0.37 / 0.54 / 0.66 against 0.40 / 0.55 /
  * 0.71 (docs/performance.md, "Small jobs"). */
-static int warp_sym_small_hermitian(const eig_solve_params *p, int n, long long job, int sms, int single, int wt_few)
+static int warp_sym_small_hermitian(const eig_solve_params *p, int n, long long job, int sms, int single, int wt_few,
+                                    int rb)
 {
-    if (p->kind != EIG_KIND_HERMITIAN || !p->vectors || n < 24 || n > 64 || (single && n < 48)) return 0;
+    if (p->kind != EIG_KIND_HERMITIAN || !p->vectors || n < 24 || n > 64) return 0;
+    if (n >= 48 ? !rb : single) return 0;
     return 2 * job > 3LL * sms && (n > 32 || wt_few);
 }
 /* Mid-size jobs of symmetric matrices with vectors (double) of order
  * 33 <= n < EIG_WARP_SYM_FROM_RB: warp-sym from more than 7 matrices an SM
- * (below, block-tridiag's block a matrix is level or ahead), up to 25 an
+ * below n = 50, 9 from 50 (below, block-tridiag's block a matrix is level
+ * or ahead: 20-30 % at 7 an SM and n >= 50, where warp-sym leads by 3-4 %
+ * at 10; 8 and 9 an SM not timed), up to 25 an
  * SM for n < 50 and 40 for n < 60 (above, warp-tridiag's lane a matrix
  * wins), at any job from n = 60. Before, auto took block-tridiag, then
  * warp-tridiag from its minimum job (about 1,000 matrices). H200,
@@ -216,13 +222,14 @@ static int warp_sym_small_hermitian(const eig_solve_params *p, int n, long long 
  * 6.43, 4,620 6.57 / 5.96 / 6.51 / 6.45; n = 56 2,640 6.64 / 4.21 / 4.62 /
  * 6.65, 6,600 8.02 / 10.16 / 10.28 / 8.03; n = 60 924 1.83 / 2.36 / 1.82
  * / 7.54, 4,620 8.26 / 7.74 / 8.06 / 8.18; n = 63 6,600 18.22 / 12.49 /
- * 12.70 / 18.17, 13,200 28.51 / 23.87 / 25.51 / 28.58
- * (docs/performance.md, "Mid-size symmetric jobs"). */
+ * 12.70 / 18.17, 13,200 28.51 / 23.87 / 25.51 / 28.58; not timed: 25-30
+ * an SM at n < 50, 35-50 at 50 <= n < 60, above 35 at n = 57-62
+ * (docs/performance.md, "Rows split"). */
 static int warp_sym_mid_symmetric(const eig_solve_params *p, int n, long long job, int sms, int single)
 {
     if (p->kind != EIG_KIND_SYMMETRIC || !p->vectors || single || n <= 32 || n >= EIG_WARP_SYM_FROM_RB) return 0;
-    const long long most = n < 50 ? 25 : n < 60 ? 40 : 0; /* matrices an SM; 0: no limit */
-    return job > 7LL * sms && (!most || job <= most * sms);
+    const long long least = n < 50 ? 7 : 9, most = n < 50 ? 25 : n < 60 ? 40 : 0; /* an SM; 0: no limit */
+    return job > least * sms && (!most || job <= most * sms);
 }
 /* auto takes warp-sym for symmetric values only from this n up (same
  * minimum job): below, warp-tridiag (a lane per matrix) wins. H100,

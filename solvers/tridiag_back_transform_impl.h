@@ -40,19 +40,22 @@ EIG_HD void EIG_FN(eig_bt_pair_vectors_team)(eig_team t, int n, int zc, const ei
  * eig_square_split), and one pass over V a pair:
  * the pass that updates rows k.. also sums the next pair's u^H V_j and
  * w^H V_j from the entries it writes (rows k - 2, k - 1, which this pair
- * leaves alone, read first: the sums keep their order). The next pair's
- * vectors are made before the pass, into the other half of the scratch.
- * Forming Q passed over V twice a reflector pair, the dots and then the
- * update. Block teams with all of eig_tridiag_team_scratch(n). */
-EIG_HD void EIG_FN(eig_bt_pairs_fused_team)(eig_team t, int n, int zc, const eig_real *a, eig_idx as,
-                                            const eig_real *tau, eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr)
+ * leaves alone, read first, by part 0: with h = 1 the sums keep their
+ * order). The next pair's vectors are made before the pass, into the
+ * other half of the scratch. Forming Q passed over V twice a reflector
+ * pair, the dots and then the update. Block teams of whole warps with all
+ * of eig_tridiag_team_scratch(n). h is a constant in each of
+ * eig_bt_pairs_fused_team's calls: with h a variable the unsplit pass
+ * (128 threads at n = 128) took 1.53 M cycles a matrix instead of 1.35 M
+ * (H200, 2026-11-28). */
+EIG_HD_INLINE void EIG_FN(eig_bt_pairs_fused_h)(eig_team t, int n, int zc, const eig_real *a, eig_idx as,
+                                                const eig_real *tau, eig_idx ts, eig_real *v, eig_idx vs,
+                                                eig_real *scr, const int h)
 {
 #define EIG_AHEAD EIG_REDUCE_SQUARE_AHEAD
-    if (n < 3) return;
     eig_real *red = scr, *buf = EIG_FN(eig_team_u_copy)(t, scr);
     eig_real *u = buf, *w = buf + 2 * n, *un = buf + 4 * n, *wn = buf + 6 * n;
-    /* a member a column, or h of them splitting its rows (eig_square_split) */
-    const int h = EIG_FN(eig_square_split)(t, n), j = t.rank / h, part = t.rank % h, mine = t.rank < h * n;
+    const int j = t.rank / h, part = t.rank % h, mine = t.rank < h * n; /* h members a column */
     int k = n - 3, ib, ie;
     eig_real cr, ci, ar = 0, ai = 0, br = 0, bi = 0; /* c = w^H u; u^H V_j, w^H V_j */
     EIG_FN(eig_bt_pair_vectors_team)(t, n, zc, a, as, k, u, w, red, &cr, &ci);
@@ -117,12 +120,21 @@ EIG_HD void EIG_FN(eig_bt_pairs_fused_team)(eig_team t, int n, int zc, const eig
     }
 #undef EIG_AHEAD
 }
+EIG_HD void EIG_FN(eig_bt_pairs_fused_team)(eig_team t, int n, int zc, const eig_real *a, eig_idx as,
+                                            const eig_real *tau, eig_idx ts, eig_real *v, eig_idx vs, eig_real *scr)
+{
+    if (n < 3) return;
+    const int h = EIG_FN(eig_square_split)(t, n);
+    if (h == 1) EIG_FN(eig_bt_pairs_fused_h)(t, n, zc, a, as, tau, ts, v, vs, scr, 1);
+    else if (h == 2) EIG_FN(eig_bt_pairs_fused_h)(t, n, zc, a, as, tau, ts, v, vs, scr, 2);
+    else EIG_FN(eig_bt_pairs_fused_h)(t, n, zc, a, as, tau, ts, v, vs, scr, 4);
+}
 
 /* V <- Q D Z for the tridiagonal's eigenvectors Z (real, element (k, j) at
  * z[k zr + j zk]) and D's phases at ph (stride phs; NULL: D = I): V = D Z
  * first, then the reflectors applied to it, over all n columns. Forming Q
  * from the identity and then multiplying by Z took two passes of n^3; this
- * is one, on the same chain of steps (a member a column), and for a block
+ * is one, on the same chain of steps (a member, or two or four, a column), and for a block
  * team of at least n members the steps themselves pass over V once
  * (eig_bt_pairs_fused_team), else as forming Q applies them (pairs, with
  * the team scratch). Block-tridiag, device-resident, Hermitian 180 x 128

@@ -191,7 +191,8 @@ EIG_HD EIG_FN(eig_dc_ws) EIG_FN(eig_dc_layout)(int n, eig_real *work, eig_real *
 #endif
 /* Lane `lane`'s group when `warps` whole warps share `leaves` leaves: the
  * fewest groups a warp (a power of two, of at least EIG_DC_SPLIT_LANES
- * lanes each) that give every leaf its own group; warp w's groups are
+ * lanes each, so at most 32 / EIG_DC_SPLIT_LANES: past that a group takes
+ * several leaves) that give every leaf its own group; warp w's groups are
  * numbered w g .. w g + g - 1. */
 EIG_HD eig_team EIG_FN(eig_dc_lane_group)(int lane, int warp, int warps, int leaves, int *nsub, int *isub)
 {

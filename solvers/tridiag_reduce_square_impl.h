@@ -4,7 +4,10 @@
  * block kept whole, both triangles, so that every access of a warp is to
  * consecutive entries of one row:
  *  - A u: a member per column i, summing conj(A(j, i)) u_j down the rows;
- *  - the rank-2 update: a member per column, all walking the rows in step;
+ *  - the rank-2 update: a member per column, all walking the rows in step.
+ *    When a step follows, its reflector is made first (from column k + 1,
+ *    updated a member a row), and the update's pass also sums that step's
+ *    A u from the entries it writes: one pass over the block a step;
  *  - where the team has two or four members a column, they split its rows
  *    (eig_square_split: the last steps, or every step of a small n).
  *    H200, 2026-11-28, block-tridiag, 132 matrices (one an SM), cycles a
@@ -14,9 +17,6 @@
  *    / 1.31 M; V = Q D Z (eig_bt_pairs_fused_team) Hermitian n = 64
  *    0.335 M / 0.280 M, n = 128 1.35 M / 1.14 M, symmetric n = 128 1.16 M
  *    / 0.99 M (docs/performance.md, "Rows split").
- *    When a step follows, its reflector is made first (from column k + 1,
- *    updated a member a row), and the update's pass also sums that step's
- *    A u from the entries it writes: one pass over the block a step.
  * The lower-triangle forms read row i by member i and walked each column
  * from its own diagonal down, a cache line per member on every access, in
  * two passes a step. H100, 2026-11-26 18:34 UTC, block-tridiag,
@@ -30,7 +30,7 @@
  * the results differ from the lower-triangle forms' by rounding only.
  * Included from tridiag_reduce_impl.h (it needs the norm and reflector
  * helpers above that point). Block teams only (t.block, more than one
- * member), with all of eig_tridiag_team_scratch(n): the reductions' slots,
+ * member; the split takes whole warps, ranks as lanes), with all of eig_tridiag_team_scratch(n): the reductions' slots,
  * then u and w for this step and the next (4 n reals, complex 8 n). */
 
 /* Loads a member issues before it uses them: each batch of them waits out
@@ -46,6 +46,7 @@
 EIG_HD_INLINE int EIG_FN(eig_square_split)(eig_team t, int m)
 {
 #ifdef __CUDA_ARCH__
+    if (t.size % 32) return 1; /* the groups' shuffles need whole warps */
     return t.size >= 4 * m ? 4 : t.size >= 2 * m ? 2 : 1;
 #else
     (void)t, (void)m;
@@ -255,12 +256,16 @@ EIG_HD_INLINE void EIG_FN(eig_herm_square_update)(int n, eig_real *a, eig_idx as
         }
     }
     *sr_out = sr, *si_out = si;
+#undef EIG_RE
+#undef EIG_IM
+#undef EIG_AHEAD
 }
 /* Complex: the sum of A(i, j) u_j = conj(A(j, i)) u_j over rows j = ib..ie-1
  * of column i (A u) in *sr, *si. */
 EIG_HD_INLINE void EIG_FN(eig_herm_square_dot)(int n, const eig_real *a, eig_idx as, int i, int ib, int ie,
                                                const eig_real *u, eig_real *sr_out, eig_real *si_out)
 {
+#define EIG_AHEAD EIG_REDUCE_SQUARE_AHEAD
     eig_real sr = 0, si = 0;
     for (int j0 = ib; j0 < ie; j0 += EIG_AHEAD) {
         eig_real xr[EIG_AHEAD], xi[EIG_AHEAD];
@@ -277,8 +282,6 @@ EIG_HD_INLINE void EIG_FN(eig_herm_square_dot)(int n, const eig_real *a, eig_idx
         }
     }
     *sr_out = sr, *si_out = si;
-#undef EIG_RE
-#undef EIG_IM
 #undef EIG_AHEAD
 }
 
