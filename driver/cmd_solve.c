@@ -80,7 +80,7 @@ static void solve_usage(void)
            "  --streams S           CUDA streams per rank (default 4)\n"
            "  --kernel NAME         force a GPU kernel (see docs/methods.md): auto, thread-global,\n"
            "                        thread-shared, warp-jacobi, eigval-thread, warp-general,\n"
-           "                        block-tridiag, warp-tridiag, warp-sym\n"
+           "                        block-tridiag, warp-tridiag, warp-sym, block-jacobi\n"
            "  --share-gpu           allow several ranks of a node on one GPU (default: error)\n"
            "  --max-gpu-mem MB      device memory this rank may use (default: 80%% of free)\n"
            "  --range START:COUNT   solve only matrices START..START+COUNT-1 (job arrays; see merge)\n"

@@ -36,7 +36,7 @@ typedef enum { EIG_PREC_DOUBLE = 0, EIG_PREC_SINGLE } eig_precision;
 typedef enum {
     EIG_METHOD_AUTO = 0,
     EIG_METHOD_FRANCIS,     /* general: Hessenberg + double-shift QR */
-    EIG_METHOD_JACOBI,      /* symmetric: cyclic Jacobi, round-robin order */
+    EIG_METHOD_JACOBI,      /* symmetric/hermitian: cyclic Jacobi, round-robin order */
     EIG_METHOD_TRIDIAG_QL,  /* symmetric/hermitian: tridiagonalise + implicit QL */
     EIG_METHOD_BISECTION,   /* symmetric/hermitian/tridiagonal: Sturm bisection */
     EIG_METHOD_COUNT
@@ -133,7 +133,8 @@ typedef struct {
                              the lanes log their rotations and the teams apply them to Q, a team being
                              a block of 64 or 128 threads above n = 48), "warp-sym" (tridiag-ql, real
                              symmetric, and Hermitian with vectors, n <= 256: a warp per matrix, A, Q
-                             and Z in global memory) */
+                             and Z in global memory), "block-jacobi" (Jacobi, Hermitian, or symmetric when
+                             asked for: a thread block per matrix in shared memory) */
     eig_idx job_matrices; /* matrices in the whole job (0: this call's count): the automatic kernel
                              choice depends on it, never on how the job is cut into calls, so
                              results do not depend on the rank count or chunk size */

@@ -1,5 +1,6 @@
 /* Cyclic Jacobi for real symmetric matrices, round-robin ("chess tournament")
- * ordering. Precision-generic body: no include guard.
+ * ordering (complex Hermitian matrices, and the GPU's block per matrix:
+ * jacobi_team_impl.h). Precision-generic body: no include guard.
  *
  * A sweep is n'-1 rounds (n' = n rounded up to even); each round pairs every
  * index with another exactly once (circle method, odd n gives one index a
@@ -17,9 +18,9 @@ EIG_HD void EIG_FN(eig_round_robin_pair)(int np, int r, int k, int *p, int *q)
     if (k == 0) {
         *p = m;
         *q = r;
-    } else {
-        *p = (r + k) % m;
-        *q = (r - k + m) % m;
+    } else { /* (r + k) mod m and (r - k) mod m without a division: 0 <= r, k < m */
+        *p = r + k >= m ? r + k - m : r + k;
+        *q = r - k < 0 ? r - k + m : r - k;
     }
 }
 

@@ -56,7 +56,8 @@ static int method_allowed(eig_kind k, eig_method m)
     case EIG_KIND_GENERAL: return m == EIG_METHOD_FRANCIS;
     case EIG_KIND_SYMMETRIC:
         return m == EIG_METHOD_JACOBI || m == EIG_METHOD_TRIDIAG_QL || m == EIG_METHOD_BISECTION;
-    case EIG_KIND_HERMITIAN: return m == EIG_METHOD_TRIDIAG_QL || m == EIG_METHOD_BISECTION;
+    case EIG_KIND_HERMITIAN:
+        return m == EIG_METHOD_JACOBI || m == EIG_METHOD_TRIDIAG_QL || m == EIG_METHOD_BISECTION;
     case EIG_KIND_TRIDIAGONAL: return m == EIG_METHOD_BISECTION;
     default: return 0;
     }

@@ -14,6 +14,7 @@ EIG_HD int EIG_FN(eig_solve_one_work)(const eig_solve_params *p, int n)
         return 0;
     case EIG_KIND_HERMITIAN:
         if (p->method == EIG_METHOD_BISECTION) return EIG_FN(eig_herm_tridiag_bisect_work)(n);
+        if (p->method == EIG_METHOD_JACOBI) return EIG_FN(eig_herm_jacobi_work)(n);
         return EIG_FN(eig_herm_tridiag_ql_work)(n, p->vectors);
     case EIG_KIND_TRIDIAGONAL: return EIG_FN(eig_tridiag_bisect_work)(n);
     default: return 0;
@@ -48,6 +49,8 @@ EIG_HD int EIG_FN(eig_solve_one)(const eig_solve_params *p, int n, eig_real *in,
         return EIG_FN(eig_sym_tridiag_bisect)(n, in, is, p->select, p->il, p->iu, (eig_real)p->vl,
                                               (eig_real)p->vu, values, vs, &nfound, work, ws, iters);
     case EIG_KIND_HERMITIAN:
+        if (p->method == EIG_METHOD_JACOBI)
+            return EIG_FN(eig_herm_jacobi)(n, in, is, values, vs, v, xs, work, ws, cap, iters);
         if (p->method == EIG_METHOD_TRIDIAG_QL)
             return EIG_FN(eig_herm_tridiag_ql)(n, in, is, values, vs, v, xs, work, ws, cap, iters);
         return EIG_FN(eig_herm_tridiag_bisect)(n, in, is, p->select, p->il, p->iu, (eig_real)p->vl,

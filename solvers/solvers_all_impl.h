@@ -10,5 +10,6 @@
 #include "tridiag_dc_impl.h" /* divide and conquer, its leaves by the QL above */
 #include "tridiag_reduce_impl.h"
 #include "jacobi_impl.h"
+#include "jacobi_team_impl.h" /* Hermitian Jacobi, the GPU's block a matrix */
 #include "solve_one_impl.h"
 #include "reduce_impl.h"

@@ -1,7 +1,8 @@
 /* Accuracy of the `hermitian` family against LAPACK (zheevd/cheevd for all
  * values, zheevx/cheevx for subsets): complex Householder tridiagonalisation,
  * unitary diagonal scaling to a real tridiagonal, then QL (with and without
- * vectors) or bisection, in complex double and complex single, sizes 1..256.
+ * vectors) or bisection; and cyclic Jacobi (eig_herm_jacobi, with and without
+ * vectors), in complex double and complex single, sizes 1..256.
  * Fresh random inputs every run (seed printed).
  *
  * Complex n x n matrices are 2 n^2 reals, (re, im) pairs, row-major.
@@ -30,9 +31,10 @@ enum { P_DOUBLE, P_SINGLE, P_COUNT };
 static const char *prec_names[P_COUNT] = {"complex double", "complex single"};
 static double prec_eps(int p) { return p == P_DOUBLE ? DBL_EPSILON / 2 : FLT_EPSILON / 2; }
 
-enum { M_QL, M_QL_V, M_BISECT, M_COUNT };
-static const char *method_names[M_COUNT] = {"tridiag-ql", "tridiag-ql+vec", "bisection"};
-static int method_vectors(int m) { return m == M_QL_V; }
+enum { M_QL, M_QL_V, M_BISECT, M_JACOBI, M_JACOBI_V, M_COUNT };
+static const char *method_names[M_COUNT] = {"tridiag-ql", "tridiag-ql+vec", "bisection", "jacobi", "jacobi+vec"};
+static int method_vectors(int m) { return m == M_QL_V || m == M_JACOBI_V; }
+static int method_jacobi(int m) { return m == M_JACOBI || m == M_JACOBI_V; }
 
 enum {
     F_RANDOM, F_CLUSTERED, F_REPEATED, F_GRADED, F_WILKINSON, F_ZERO, F_IDENTITY,
@@ -165,26 +167,30 @@ static run_info run_method(int prec, int m, int n, const double *a, double *w, d
     size_t nn2 = 2 * (size_t)n * n + 1;
     int vec = method_vectors(m), wk = n + 1;
     if (prec == P_DOUBLE) {
-        wk += eig_herm_tridiag_bisect_work_d(n) + eig_herm_tridiag_ql_work_d(n, 1);
+        wk += eig_herm_tridiag_bisect_work_d(n) + eig_herm_tridiag_ql_work_d(n, 1) + eig_herm_jacobi_work_d(n);
         double *ac = malloc(sizeof(double) * nn2), *wc = malloc(sizeof(double) * (n + 1));
         double *vc = vec ? malloc(sizeof(double) * nn2) : NULL, *work = malloc(sizeof(double) * wk);
         memcpy(ac, a, sizeof(double) * 2 * (size_t)n * n);
         if (m == M_BISECT)
             r.status = eig_herm_tridiag_bisect_d(n, ac, 1, sel, il, iu, vl, vu, wc, 1, &r.nfound,
                                                  work, 1, &r.iters);
+        else if (method_jacobi(m))
+            r.status = eig_herm_jacobi_d(n, ac, 1, wc, 1, vc, 1, work, 1, cap, &r.iters);
         else
             r.status = eig_herm_tridiag_ql_d(n, ac, 1, wc, 1, vc, 1, work, 1, cap, &r.iters);
         memcpy(w, wc, sizeof(double) * n);
         if (vec) memcpy(v, vc, sizeof(double) * 2 * (size_t)n * n);
         free(ac); free(wc); free(vc); free(work);
     } else {
-        wk += eig_herm_tridiag_bisect_work_s(n) + eig_herm_tridiag_ql_work_s(n, 1);
+        wk += eig_herm_tridiag_bisect_work_s(n) + eig_herm_tridiag_ql_work_s(n, 1) + eig_herm_jacobi_work_s(n);
         float *ac = malloc(sizeof(float) * nn2), *wc = malloc(sizeof(float) * (n + 1));
         float *vc = vec ? malloc(sizeof(float) * nn2) : NULL, *work = malloc(sizeof(float) * wk);
         for (int i = 0; i < 2 * n * n; i++) ac[i] = (float)a[i];
         if (m == M_BISECT)
             r.status = eig_herm_tridiag_bisect_s(n, ac, 1, sel, il, iu, (float)vl, (float)vu, wc, 1,
                                                  &r.nfound, work, 1, &r.iters);
+        else if (method_jacobi(m))
+            r.status = eig_herm_jacobi_s(n, ac, 1, wc, 1, vc, 1, work, 1, cap, &r.iters);
         else
             r.status = eig_herm_tridiag_ql_s(n, ac, 1, wc, 1, vc, 1, work, 1, cap, &r.iters);
         for (int k = 0; k < n; k++) w[k] = wc[k];
@@ -289,6 +295,7 @@ static void check_all_values(int prec, int f, int n, const double *a, const doub
     double eps = prec_eps(prec), anorm = max_abs(n, wref);
     double *w = malloc(sizeof(double) * (n + 1)), *v = malloc(sizeof(double) * (2 * (size_t)n * n + 1));
     for (int m = 0; m < M_COUNT; m++) {
+        if (method_jacobi(m) && n > 128) continue; /* ~10 sweeps of 6 n^3: the GPU's Jacobi stops below 128 */
         run_info r = run_method(prec, m, n, a, w, v, 0, 0, 0, 0, 0, 0);
         eig_test_expect(r.status == EIG_STATUS_OK, "%s %s %s n=%d: status %d", prec_names[prec],
                         family_names[f], method_names[m], n, r.status);
@@ -399,7 +406,8 @@ static void check_not_converged(int prec)
     double *a = malloc(sizeof(double) * 2 * n * n), *w = malloc(sizeof(double) * n),
            *v = malloc(sizeof(double) * 2 * n * n);
     make_family(F_RANDOM, prec, n, a);
-    for (int m = M_QL; m <= M_QL_V; m++) {
+    for (int m = 0; m < M_COUNT; m++) {
+        if (m == M_BISECT) continue;
         run_info r = run_method(prec, m, n, a, w, v, 1, 0, 0, 0, 0, 0);
         int all_nan = 1;
         for (int k = 0; k < n; k++) all_nan &= isnan(w[k]) != 0;
@@ -427,8 +435,9 @@ static void check_strided_batch(int prec, int n)
     for (int m = 0; m < M_COUNT; m++) {
         int vec = method_vectors(m), ok = 1;
         double *w1 = malloc(sizeof(double) * n), *v1 = malloc(sizeof(double) * nn2);
-        int wk = prec == P_DOUBLE ? eig_herm_tridiag_bisect_work_d(n) + eig_herm_tridiag_ql_work_d(n, 1)
-                                  : eig_herm_tridiag_bisect_work_s(n) + eig_herm_tridiag_ql_work_s(n, 1);
+        int wk = prec == P_DOUBLE
+                     ? eig_herm_tridiag_bisect_work_d(n) + eig_herm_tridiag_ql_work_d(n, 1) + eig_herm_jacobi_work_d(n)
+                     : eig_herm_tridiag_bisect_work_s(n) + eig_herm_tridiag_ql_work_s(n, 1) + eig_herm_jacobi_work_s(n);
         size_t es = prec == P_DOUBLE ? sizeof(double) : sizeof(float);
         char *A = malloc(es * nn2 * BATCH), *W = malloc(es * n * BATCH), *V = malloc(es * nn2 * BATCH),
              *WK = malloc(es * wk * BATCH);
@@ -443,11 +452,13 @@ static void check_strided_batch(int prec, int n)
                 double *a = (double *)A + b, *w = (double *)W + b, *v = vec ? (double *)V + b : NULL,
                        *wkp = (double *)WK + b;
                 if (m == M_BISECT) st = eig_herm_tridiag_bisect_d(n, a, BATCH, 0, 0, 0, 0, 0, w, BATCH, &nf, wkp, BATCH, &it);
+                else if (method_jacobi(m)) st = eig_herm_jacobi_d(n, a, BATCH, w, BATCH, v, BATCH, wkp, BATCH, 0, &it);
                 else st = eig_herm_tridiag_ql_d(n, a, BATCH, w, BATCH, v, BATCH, wkp, BATCH, 0, &it);
             } else {
                 float *a = (float *)A + b, *w = (float *)W + b, *v = vec ? (float *)V + b : NULL,
                       *wkp = (float *)WK + b;
                 if (m == M_BISECT) st = eig_herm_tridiag_bisect_s(n, a, BATCH, 0, 0, 0, 0, 0, w, BATCH, &nf, wkp, BATCH, &it);
+                else if (method_jacobi(m)) st = eig_herm_jacobi_s(n, a, BATCH, w, BATCH, v, BATCH, wkp, BATCH, 0, &it);
                 else st = eig_herm_tridiag_ql_s(n, a, BATCH, w, BATCH, v, BATCH, wkp, BATCH, 0, &it);
             }
             run_info r1 = {0, 0, 0};

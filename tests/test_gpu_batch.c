@@ -59,6 +59,8 @@ static const gpu_case cases[] = {
     {"symmetric tridiag-ql+vectors", EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 1, EIG_SELECT_ALL},
     {"symmetric bisection", EIG_KIND_SYMMETRIC, EIG_METHOD_BISECTION, 0, EIG_SELECT_ALL},
     {"symmetric bisection index", EIG_KIND_SYMMETRIC, EIG_METHOD_BISECTION, 0, EIG_SELECT_INDEX},
+    {"hermitian jacobi", EIG_KIND_HERMITIAN, EIG_METHOD_JACOBI, 0, EIG_SELECT_ALL},
+    {"hermitian jacobi+vectors", EIG_KIND_HERMITIAN, EIG_METHOD_JACOBI, 1, EIG_SELECT_ALL},
     {"hermitian tridiag-ql", EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 0, EIG_SELECT_ALL},
     {"hermitian tridiag-ql+vectors", EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 1, EIG_SELECT_ALL},
     {"hermitian bisection", EIG_KIND_HERMITIAN, EIG_METHOD_BISECTION, 0, EIG_SELECT_ALL},
@@ -78,7 +80,7 @@ static const char *const large_kernels[] = {"warp-sym", "block-tridiag"};
 
 /* NULL: the automatic choice; the others are forced when they apply. */
 static const char *kernels[] = {NULL, "thread-global", "thread-shared", "warp-jacobi", "eigval-thread",
-                                "warp-general", "block-tridiag", "warp-tridiag", "warp-sym"};
+                                "warp-general", "block-tridiag", "warp-tridiag", "warp-sym", "block-jacobi"};
 
 enum { HARD_ZERO, HARD_IDENTITY, HARD_NAN, HARD_INF, HARD_TINY, HARD_HUGE, HARD_REPEATED, HARD_GRADED, HARD_COUNT };
 

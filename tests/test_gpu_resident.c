@@ -46,6 +46,8 @@ static const resident_case cases[] = {
     {"symmetric QL values, warp per 32", EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 0, 32, "warp-tridiag"},
     {"Hermitian QL values, warp per 32", EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 0, 20, "warp-tridiag"},
     {"Hermitian QL, vectors", EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 1, 33, "block-tridiag"},
+    {"Hermitian Jacobi, vectors, block per matrix", EIG_KIND_HERMITIAN, EIG_METHOD_JACOBI, 1, 40, "block-jacobi"},
+    {"symmetric Jacobi values, block per matrix", EIG_KIND_SYMMETRIC, EIG_METHOD_JACOBI, 0, 17, "block-jacobi"},
     {"symmetric QL, vectors, warp per G", EIG_KIND_SYMMETRIC, EIG_METHOD_TRIDIAG_QL, 1, 32, "warp-tridiag"},
     {"Hermitian QL, vectors, warp per G", EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 1, 28, "warp-tridiag"},
     {"tridiagonal bisection", EIG_KIND_TRIDIAGONAL, EIG_METHOD_BISECTION, 0, 50, "eigval-thread"},

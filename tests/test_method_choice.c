@@ -53,6 +53,7 @@ int main(void)
     expect_choice(EIG_KIND_TRIDIAGONAL, A, 0, all, 20, B, B);
     expect_choice(EIG_KIND_GENERAL, A, 1, all, 20, -1, -1);   /* no vectors for general matrices */
     expect_choice(EIG_KIND_SYMMETRIC, B, 1, all, 20, -1, -1); /* bisection is values only */
-    expect_choice(EIG_KIND_HERMITIAN, J, 0, all, 20, -1, -1); /* no complex Jacobi */
+    expect_choice(EIG_KIND_HERMITIAN, J, 0, all, 20, J, J); /* explicit: kept */
+    expect_choice(EIG_KIND_HERMITIAN, J, 1, all, 100, J, J);
     return eig_test_summary();
 }

@@ -51,6 +51,8 @@ static const method_case methods[] = {
     {"symmetric bisection", EIG_KIND_SYMMETRIC, EIG_METHOD_BISECTION, 0},
     {"symmetric auto", EIG_KIND_SYMMETRIC, EIG_METHOD_AUTO, 0},
     {"symmetric auto+vectors", EIG_KIND_SYMMETRIC, EIG_METHOD_AUTO, 1},
+    {"hermitian jacobi", EIG_KIND_HERMITIAN, EIG_METHOD_JACOBI, 0},
+    {"hermitian jacobi+vectors", EIG_KIND_HERMITIAN, EIG_METHOD_JACOBI, 1},
     {"hermitian tridiag-ql", EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 0},
     {"hermitian tridiag-ql+vectors", EIG_KIND_HERMITIAN, EIG_METHOD_TRIDIAG_QL, 1},
     {"hermitian bisection", EIG_KIND_HERMITIAN, EIG_METHOD_BISECTION, 0},

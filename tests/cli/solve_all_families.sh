@@ -21,7 +21,7 @@ methods_of() {
   case $1 in
     general) echo "auto francis" ;;
     symmetric) echo "auto jacobi tridiag-ql bisection jacobi+v tridiag-ql+v" ;;
-    hermitian) echo "auto tridiag-ql bisection tridiag-ql+v" ;;
+    hermitian) echo "auto jacobi tridiag-ql bisection jacobi+v tridiag-ql+v" ;;
     tridiagonal) echo "auto bisection" ;;
   esac
 }
