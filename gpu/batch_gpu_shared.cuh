@@ -38,7 +38,7 @@ typedef struct {
 } eig_gpu_ctx;
 
 enum { K_THREAD_GLOBAL, K_THREAD_SHARED, K_WARP_JACOBI, K_EIGVAL_THREAD, K_WARP_GENERAL, K_BLOCK_TRIDIAG, K_WARP_TRIDIAG,
-       K_WARP_SYM, K_COUNT };
+       K_WARP_SYM, K_BLOCK_JACOBI, K_COUNT };
 static const char *const gpu_kernel_names[] = {EIG_GPU_KERNEL_NAME_LIST}; /* gpu/kernel_names.h */
 static_assert(sizeof gpu_kernel_names / sizeof *gpu_kernel_names == K_COUNT, "one name per kernel, in K_* order");
 

@@ -6,6 +6,6 @@
 
 #define EIG_GPU_KERNEL_NAME_LIST                                                                              \
     "thread-global", "thread-shared", "warp-jacobi", "eigval-thread", "warp-general", "block-tridiag",        \
-        "warp-tridiag", "warp-sym"
+        "warp-tridiag", "warp-sym", "block-jacobi"
 
 #endif
