@@ -507,7 +507,7 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
      * thread-shared: 100,000 x 4 8.00 / 1.04 / 0.95, x 8 17.10 / 11.18 /
      * 7.08; 20,000 x 16 8.77 / 36.68 / -; 10,000 x 32 22.94 / 268.3 / -) */
     if (EIG_FN(kernel_applies)(K_BLOCK_JACOBI, p, n) && p->kind == EIG_KIND_HERMITIAN &&
-        (n > EIG_BLOCK_JACOBI_HERMITIAN_FROM || small))
+        (n >= EIG_BLOCK_JACOBI_HERMITIAN_FROM || small))
         return K_BLOCK_JACOBI;
     if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
     if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
@@ -715,7 +715,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     } else if (kernel == K_BLOCK_JACOBI) {
         T = block_jacobi_threads(n);
         smem = EIG_FN(block_jacobi_smem_reals)(p, n) * sizeof(eig_real);
-        EIG_CALL(EIG_FN(block_jacobi_set_smem)(p, smem));
+        EIG_CALL(EIG_FN(block_jacobi_set_smem)(p));
     } else if (kernel == K_WARP_JACOBI) {
         T = 32 * EIG_WARPS_PER_BLOCK;
         smem = (size_t)EIG_WARPS_PER_BLOCK * (size_t)EIG_FN(warp_jacobi_smem_reals)(n, p->vectors) * sizeof(eig_real);

@@ -1,22 +1,28 @@
 /* ---- block-jacobi: a thread block per matrix, cyclic Jacobi, method jacobi ----
  * Hermitian matrices (and symmetric ones when --kernel asks for it), values
  * and vectors, both precisions. The block is one eig_team running
- * solvers/jacobi_impl.h's eig_jacobi_team, the code the CPU runs for
+ * solvers/jacobi_team_impl.h's eig_jacobi_team, the code the CPU runs for
  * Hermitian Jacobi: each thread takes 2x2 blocks of A (and decides the
  * next round's rotation where its block holds that pair's entry) and rows
  * of V, one barrier a round. A and V live in shared memory (rows n + 1
  * elements apart). Not the automatic method anywhere: its ~7n rounds a
  * matrix cost 4-5 thousand cycles each even at one matrix an SM (a
  * thread's block update and decision are ~700 dependent instructions), so
- * the tridiagonal route is faster at every n and job size measured
- * (docs/performance.md, "Jacobi a block a matrix"). Per precision body,
+ * the tridiagonal route is faster from n = 16 at every job size measured,
+ * and even at n = 8 (docs/performance.md, "Jacobi a block a matrix"). Per precision body,
  * included from batch_gpu_impl.cuh. */
 #ifndef EIG_BLOCK_JACOBI_ONCE
 #define EIG_BLOCK_JACOBI_ONCE
 #include <stdlib.h>
-/* Shared memory a block may take: within every GPU from sm_80 (an A100's
- * 163 KB opt-in), so the kernel applies wherever the build runs. */
+/* Shared memory a block may take at most: 160 KB, or less where the GPU
+ * gives a block less (sm_86/89: ~99 KB), so that kernel_applies sends a
+ * matrix that does not fit to the thread kernels instead of a failed launch. */
 #define EIG_BLOCK_JACOBI_SMEM_MAX (160 * 1024)
+static size_t block_jacobi_smem_limit(void)
+{
+    const size_t dev = warp_tridiag_smem_limit(); /* the device's opt-in limit */
+    return dev < (size_t)EIG_BLOCK_JACOBI_SMEM_MAX ? dev : (size_t)EIG_BLOCK_JACOBI_SMEM_MAX;
+}
 
 /* Threads a block: 128 up to n = 16, then 256 (H200, 132 Hermitian
  * matrices with vectors, kernel alone, ms, 128 / 256: n = 8 0.088 /
@@ -26,9 +32,9 @@
  * below what the round's block update holds; a tuning knob, read per
  * batch). */
 #define EIG_BLOCK_JACOBI_MAX_THREADS 256
-/* The automatic kernel of Hermitian Jacobi above this n (and for jobs too
+/* The automatic kernel of Hermitian Jacobi from this n (and for jobs too
  * small for a thread a matrix): batch_gpu_impl.cuh's auto_kernel. */
-#define EIG_BLOCK_JACOBI_HERMITIAN_FROM 8
+#define EIG_BLOCK_JACOBI_HERMITIAN_FROM 9
 static int block_jacobi_threads(int n)
 {
     const char *s = getenv("EIG_BLOCK_JACOBI_THREADS");
@@ -51,7 +57,7 @@ static size_t EIG_FN(block_jacobi_smem_reals)(const eig_solve_params *p, int n)
 
 static int EIG_FN(block_jacobi_fits)(const eig_solve_params *p, int n)
 {
-    return EIG_FN(block_jacobi_smem_reals)(p, n) * sizeof(eig_real) <= EIG_BLOCK_JACOBI_SMEM_MAX;
+    return EIG_FN(block_jacobi_smem_reals)(p, n) * sizeof(eig_real) <= block_jacobi_smem_limit();
 }
 
 template <int ZC>
@@ -102,14 +108,14 @@ static void EIG_FN(block_jacobi_launch)(const eig_solve_params *p, int n, eig_id
                                                                         status, iters);
 }
 
-/* The kernel's dynamic shared memory limit for this call's size. */
-static int EIG_FN(block_jacobi_set_smem)(const eig_solve_params *p, size_t smem)
+/* The kernel's dynamic shared memory limit: the most any call may take,
+ * the same for every call (a call's own size would lower it under another
+ * thread's launch of a larger n; the launch's smem sets the occupancy). */
+static int EIG_FN(block_jacobi_set_smem)(const eig_solve_params *p)
 {
-    if (p->kind == EIG_KIND_HERMITIAN)
-        GPU_CALL(cudaFuncSetAttribute(EIG_FN(block_jacobi_kernel)<2>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                      (int)smem));
-    else
-        GPU_CALL(cudaFuncSetAttribute(EIG_FN(block_jacobi_kernel)<1>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                      (int)smem));
+    const int lim = (int)block_jacobi_smem_limit();
+    const cudaFuncAttribute attr = cudaFuncAttributeMaxDynamicSharedMemorySize;
+    if (p->kind == EIG_KIND_HERMITIAN) GPU_CALL(cudaFuncSetAttribute(EIG_FN(block_jacobi_kernel)<2>, attr, lim));
+    else GPU_CALL(cudaFuncSetAttribute(EIG_FN(block_jacobi_kernel)<1>, attr, lim));
     return 0;
 }

@@ -13,8 +13,8 @@
  * decides that pair's rotation (from a_pq and the two new diagonal
  * entries, which it derives from the diagonal's old copy and the round's
  * rotations): one barrier a round. Hence two sets of rotation records and
- * two copies of the diagonal, taking turns; A's own diagonal is stale
- * until the end. On the host, a team of one, the same loops run in order.
+ * two copies of the diagonal, taking turns; A's own diagonal keeps the
+ * input's (the eigenvalues come from the copies). On the host, a team of one, the same loops run in order.
  * With a_pq = r u (r = |a_pq|, |u| = 1) the rotation is J = diag(1, conj
  * u) R, R the real rotation of [[a_pp, r], [r, a_qq]] (Rutishauser's form
  * as eig_sym2x2_rotation, with one reciprocal of r); real matrices have
@@ -68,7 +68,12 @@ EIG_HD_INLINE int EIG_FN(eig_jacobi_rotation)(int zc, int p, int q, eig_real app
                                ? (eig_real)0.5 / theta
                                : EIG_COPYSIGN(EIG_ONE, theta) / (EIG_FABS(theta) + EIG_SQRT(theta * theta + 1));
         const eig_real c = EIG_RSQRT(1 + t * t);
-        s = t * c, tau = s / (1 + c), shift = t * rr, ur = hr * inv, ui = hi * inv, act = 2;
+        s = t * c, tau = s / (1 + c), shift = t * rr, act = 2;
+        /* u = a_pq / r; a real a_pq gets exactly +-1 (hr * (1 / |hr|) is not
+         * exactly 1 for about a sixth of values: a column scaled by 1 + ulp
+         * each time, and V's orthogonality ~5x worse) */
+        if (hi == 0) ur = EIG_COPYSIGN(EIG_ONE, hr), ui = 0;
+        else ur = hr * inv, ui = hi * inv;
     }
     x[EIG_JR_P * rs] = (eig_real)p, x[EIG_JR_Q * rs] = (eig_real)q, x[EIG_JR_ACT * rs] = (eig_real)act;
     x[EIG_JR_S * rs] = s, x[EIG_JR_TAU * rs] = tau, x[EIG_JR_SHIFT * rs] = shift;
@@ -354,8 +359,12 @@ EIG_HD int EIG_FN(eig_herm_jacobi)(int n, eig_real *a, eig_idx as, eig_real *w, 
 {
     eig_team solo = EIG_TEAM_SOLO_INIT;
     int done = 0;
-    if (n < 0 || !a) {
+    if (n < 0 || !a) { /* the failure contract: every output NaN */
         if (sweeps) *sweeps = 0;
+        if (n > 0) {
+            EIG_FN(eig_fill_nan)(n, w, ws);
+            EIG_FN(eig_fill_nan)(2 * (eig_idx)n * n, v, vs);
+        }
         return EIG_STATUS_INVALID_INPUT;
     }
     int st = EIG_FN(eig_jacobi_team)(solo, n, 2, a, as, n, w, ws, v, vs, n, work, wks, 0, max_sweeps, &done);

@@ -295,7 +295,7 @@ static void check_all_values(int prec, int f, int n, const double *a, const doub
     double eps = prec_eps(prec), anorm = max_abs(n, wref);
     double *w = malloc(sizeof(double) * (n + 1)), *v = malloc(sizeof(double) * (2 * (size_t)n * n + 1));
     for (int m = 0; m < M_COUNT; m++) {
-        if (method_jacobi(m) && n > 128) continue; /* ~10 sweeps of 6 n^3: the GPU's Jacobi stops below 128 */
+        if (method_jacobi(m) && n > 128) continue; /* ~10 sweeps of 6 n^3 flops: too slow for CI above */
         run_info r = run_method(prec, m, n, a, w, v, 0, 0, 0, 0, 0, 0);
         eig_test_expect(r.status == EIG_STATUS_OK, "%s %s %s n=%d: status %d", prec_names[prec],
                         family_names[f], method_names[m], n, r.status);
