@@ -5,6 +5,8 @@
  * reduction on the whole square (solvers/tridiag_reduce_square_impl.h: A u
  * and the rank-2 update a thread per column, or two or four splitting its
  * rows where the block has them, a warp on one row at a time),
+ * without vectors the block bisects the tridiagonal's eigenvalues, a
+ * share of them a thread (solvers/tridiag_values_team_impl.h); with them
  * the unitary diagonal scaling, then implicit QL: the leader chases each sweep (rotations to shared memory) while the
  * rest of the block applies the sweep before it to Z, a row per thread
  * (with vectors; two rotation buffers taking turns); with vectors from
@@ -69,6 +71,14 @@
  * (132) 1.01 against 0.70; Hermitian n = 16 0.36 / 0.48 against 0.33 /
  * 0.45 (docs/performance.md, "Small jobs"). */
 #define EIG_BLOCK_TRIDIAG_DC_FROM 16
+/* Without vectors from this n up the team bisects the tridiagonal's
+ * eigenvalues (eig_tridiag_values_bisect_team) instead of one thread's QL
+ * chase while the rest wait. H200, 2026-11-28, symmetric, 132 matrices,
+ * device-resident, ms, QL / bisection: n = 16 0.15 / 0.18, 32 0.40 / 0.33,
+ * 64 1.12 / 0.64, 128 3.75 / 1.54; 396 x 128 4.36 / 2.15; Hermitian 132 x
+ * 128 4.38 / 2.12 (docs/performance.md, "Values by the block's bisection");
+ * 17-31 not timed. */
+#define EIG_BLOCK_TRIDIAG_VALUES_BISECT_FROM 24
 
 /* 1 when a kernel that can run divide and conquer from n = `from` up runs
  * it (vectors only; EIG_TRIDIAG_DC=0 / 1 forces it off / on at any n). */
@@ -267,7 +277,9 @@ __device__ static __forceinline__ void EIG_FN(block_tridiag_body)(eig_solve_para
     eig_real *d = sh.d, *work = sh.work, *scr = sh.scr, *zt = sh.zt, *a = sh.a, *v = sh.v;
     int it = 0, st;
     const eig_dc_cfg *dc = sh.dc.work ? &sh.dc : 0;
-    if (zc == 2)
+    if (!p.vectors && n >= EIG_BLOCK_TRIDIAG_VALUES_BISECT_FROM) /* the team bisects */
+        st = EIG_FN(eig_tridiag_values_bisect_team)(t, n, zc, a, 1, d, work, scr, &it);
+    else if (zc == 2)
         st = EIG_FN(eig_herm_tridiag_vectors_team)(t, n, a, 1, d, 1, v, 1, work, 1, scr, zt, ld, dc, p.max_iter_factor,
                                                    &it);
     else

@@ -9,6 +9,7 @@
 #include "quotients_impl.h"
 #include "tridiag_dc_impl.h" /* divide and conquer, its leaves by the QL above */
 #include "tridiag_reduce_impl.h"
+#include "tridiag_values_team_impl.h" /* values by a team: reduction, then bisection */
 #include "jacobi_impl.h"
 #include "jacobi_team_impl.h" /* Hermitian Jacobi, the GPU's block a matrix */
 #include "solve_one_impl.h"

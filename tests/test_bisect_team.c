@@ -13,7 +13,10 @@
  *  - the dense matrix's scale sigma (a power of two) is divided out;
  *  - a member writes no workspace slot outside its own indices (on the GPU
  *    the members run at once);
- *  - NaN/Inf input: invalid input from the setup.
+ *  - NaN/Inf input: invalid input from the setup;
+ *  - eig_tridiag_values_bisect_team, the block-tridiag kernel's values
+ *    (reduction, then the team's bisection), on dense symmetric and
+ *    Hermitian matrices against LAPACK, also scaled by 2^-600 and 2^600.
  * Families: N(0,1), graded over 16 decades, clustered (1 + 1e-9 noise, tiny
  * couplings), split (every 5th coupling zero), Wilkinson W21+. */
 #include <float.h>
@@ -102,6 +105,47 @@ static void make(eig_test_rng *rng, int fam, int n, double *d, double *e)
 TEAM_CHECK(d, double, DBL_EPSILON / 2)
 TEAM_CHECK(s, float, FLT_EPSILON / 2)
 
+/* eig_tridiag_values_bisect_team (the block-tridiag kernel's values path)
+ * with a team of one: a dense symmetric or Hermitian matrix (lower
+ * triangle, scaled by 2^scale to reach the dense scaling) against
+ * LAPACKE_dsyev / zheev in double, within 10 n eps ||A||; NaN input gives
+ * invalid input and NaN values. */
+static void check_dense(eig_test_rng *rng, int n, int zc, int scale)
+{
+    const size_t nn = (size_t)n * n * zc;
+    double *a = malloc(sizeof(double) * nn), *ac = malloc(sizeof(double) * nn), *w = malloc(sizeof(double) * n),
+           *wr = malloc(sizeof(double) * n), *work = malloc(sizeof(double) * 2 * n),
+           *scr = malloc(sizeof(double) * (size_t)eig_tridiag_team_scratch_d(n));
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j <= i; j++)
+            for (int c = 0; c < zc; c++) {
+                double x = c && i == j ? 0 : ldexp(eig_test_normal(rng), scale);
+                a[((size_t)i * n + j) * zc + c] = x;
+                a[((size_t)j * n + i) * zc + c] = c ? -x : x;
+            }
+    memcpy(ac, a, sizeof(double) * nn);
+    int info = zc == 2 ? LAPACKE_zheev(LAPACK_ROW_MAJOR, 'N', 'L', n, (lapack_complex_double *)ac, n, wr)
+                       : LAPACKE_dsyev(LAPACK_ROW_MAJOR, 'N', 'L', n, ac, n, wr);
+    eig_team solo = EIG_TEAM_SOLO_INIT;
+    int it = 0, st = eig_tridiag_values_bisect_team_d(solo, n, zc, a, 1, w, work, scr, &it);
+    double err = 0, norm = 0;
+    for (int k = 0; k < n; k++) err = fmax(err, fabs(w[k] - wr[k])), norm = fmax(norm, fabs(wr[k]));
+    int ascending = 1;
+    for (int k = 1; k < n; k++) ascending &= w[k - 1] <= w[k];
+    eig_test_expect(info == 0 && st == EIG_STATUS_OK && ascending && err <= 10.0 * n * DBL_EPSILON / 2 * norm &&
+                        (n < 2 || it > 0),
+                    "values by a team, %s n=%d scale 2^%d: status %d, ascending %d, error %.3g (bound %.3g), %d steps",
+                    zc == 2 ? "Hermitian" : "symmetric", n, scale, st, ascending, err,
+                    10.0 * n * DBL_EPSILON / 2 * norm, it);
+    a[(size_t)(n - 1) * n * zc] = NAN; /* the matrix's last row, its first entry */
+    st = eig_tridiag_values_bisect_team_d(solo, n, zc, a, 1, w, work, scr, &it);
+    int all_nan = 1;
+    for (int k = 0; k < n; k++) all_nan &= isnan(w[k]) != 0;
+    eig_test_expect(st == EIG_STATUS_INVALID_INPUT && all_nan, "values by a team, NaN input n=%d: status %d, NaN %d",
+                    n, st, all_nan);
+    free(a), free(ac), free(w), free(wr), free(work), free(scr);
+}
+
 int main(void)
 {
     eig_test_rng rng;
@@ -112,5 +156,9 @@ int main(void)
         for (int fam = 0; fam < NFAM; fam++)
             for (size_t t = 0; t < sizeof teams / sizeof teams[0]; t++)
                 check_d(&rng, fam, sizes[s], teams[t]), check_s(&rng, fam, sizes[s], teams[t]);
+    static const int dense_sizes[] = {1, 2, 5, 17, 64, 130};
+    for (size_t s = 0; s < sizeof dense_sizes / sizeof dense_sizes[0]; s++)
+        for (int zc = 1; zc <= 2; zc++)
+            for (int scale = -600; scale <= 600; scale += 600) check_dense(&rng, dense_sizes[s], zc, scale);
     return eig_test_summary();
 }
