@@ -5,8 +5,9 @@
  * reduction on the whole square (solvers/tridiag_reduce_square_impl.h: A u
  * and the rank-2 update a thread per column, or two or four splitting its
  * rows where the block has them, a warp on one row at a time),
- * without vectors the block bisects the tridiagonal's eigenvalues, a
- * share of them a thread (solvers/tridiag_values_team_impl.h); with them
+ * without vectors from n = 24 the block bisects the tridiagonal's
+ * eigenvalues, a share of them a thread (solvers/tridiag_values_team_impl.h;
+ * EIG_BLOCK_TRIDIAG_PROFILE still times the QL there); with them
  * the unitary diagonal scaling, then implicit QL: the leader chases each sweep (rotations to shared memory) while the
  * rest of the block applies the sweep before it to Z, a row per thread
  * (with vectors; two rotation buffers taking turns); with vectors from

@@ -52,7 +52,8 @@ typedef struct {
     eig_select select;      /* subsets: bisection only */
     int il, iu;             /* EIG_SELECT_INDEX: 0-based inclusive index range */
     double vl, vu;          /* EIG_SELECT_RANGE: half-open interval (vl, vu] */
-    int max_iter_factor;    /* iteration cap per eigenvalue (0: default 30) */
+    int max_iter_factor;    /* iteration cap per eigenvalue (0: default 30); the GPU's bisections of
+                               tridiag-ql values (warp-sym; block-tridiag from n = 24) keep their own cap */
 } eig_solve_params;
 
 /* Sizes in elements of one matrix's slots, for buffer planning. */
@@ -98,7 +99,8 @@ eig_layout eig_layout_of(const eig_solve_params *p, int n);
  *   vectors     when p->vectors: n*n (hermitian: n*n complex), row-major,
  *               column k the unit eigenvector of eigenvalue k; else NULL.
  *   status      one int8 per matrix: 0 ok, else eig_status_name(status).
- *   iterations  one int32 per matrix (sweeps or QR/QL iterations).
+ *   iterations  one int32 per matrix (sweeps or QR/QL iterations; bisection steps where
+ *               the GPU bisects tridiag-ql values: docs/format.md).
  * p->method may be EIG_METHOD_AUTO: each call resolves it (CPU: as
  * eig_method_resolve, GPU: as eig_method_resolve_gpu) and refuses
  * combinations that do not apply (EIG_ERR_USAGE). count 0 does nothing. */
