@@ -7,11 +7,13 @@
 # --check-only (page cache warm). Each solve runs as
 #   before  BEFORE_EIGSWEEP (another build, when given),
 #   old     this build with its issue-20 paths off (EIG_WRITEBACK=0 EIG_DIRECT_READ=0
-#           EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0 EIG_RETIRE_GPU=0 EIG_ONE_NODE_PML=0:
+#           EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0 EIG_RETIRE_GPU=0 EIG_ONE_NODE_PML=0 EIG_SINGLETON_LEAN=0:
 #           no write-behind, HDF5's read, the CUDA context made by the first
 #           pin job, teardown before the rename, Open MPI's own PML choice),
-#   new     this build as it ships,
-# alternating, REPEAT times (default 2); the outputs of all three must be
+#   new     this build as it ships, under mpirun -np 1 --bind-to none,
+#   single  this build as it ships, started without a launcher (a singleton:
+#           no Open MPI daemon, all the CPUs; as the job scripts start one rank),
+# alternating, REPEAT times (default 2); the outputs of all four must be
 # bit-identical (tests/h5_rows --same). Log: OUT_DIR/pipeline_walls.log.
 set -uo pipefail
 build=$1 out=$2 before=${3:-}
@@ -22,10 +24,11 @@ repeat=${REPEAT:-2}
 mkdir -p "$out" "$work"
 stages='warning|reader=|^read|^solve|^write|^setup|^pin|^finish|^total|overlap|wall|^timeline|^  '
 timed() { /usr/bin/time -f "$1 wall %e s" "${@:2}"; }
-old_paths=(env EIG_DIRECT_READ=0 EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0 EIG_RETIRE_GPU=0 EIG_WRITEBACK=0 EIG_ONE_NODE_PML=0)
+old_paths=(env EIG_DIRECT_READ=0 EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0 EIG_RETIRE_GPU=0 EIG_WRITEBACK=0 EIG_ONE_NODE_PML=0
+  EIG_SINGLETON_LEAN=0)
 mpi1=(mpirun -np 1 --bind-to none)
 export HWLOC_COMPONENTS=${HWLOC_COMPONENTS:--opencl} # as the job scripts start mpirun (docs/jobs.md "Start-up")
-# solve3 LABEL OUTPUT_STEM SOLVE_ARGS...: before, old, new; outputs compared
+# solve3 LABEL OUTPUT_STEM SOLVE_ARGS...: before, old, new, single; outputs compared
 solve3() {
   local label=$1 stem=$2; shift 2
   local o=()
@@ -39,9 +42,11 @@ solve3() {
     timed "$label old" "${old_paths[@]}" "${mpi1[@]}" "$bin" solve "$@" "${o[@]}" 2>&1 | grep -E "$stages"
     [[ " $* " == *" --check-only "* ]] || o=(-o "$work/$stem.new.h5" --force)
     timed "$label new" "${mpi1[@]}" "$bin" solve "$@" "${o[@]}" 2>&1 | grep -E "$stages"
+    [[ " $* " == *" --check-only "* ]] || o=(-o "$work/$stem.single.h5" --force)
+    timed "$label single" "$bin" solve "$@" "${o[@]}" 2>&1 | grep -E "$stages"
   done
   [[ " $* " == *" --check-only "* ]] && return
-  for v in old ${before:+before}; do
+  for v in old single ${before:+before}; do
     if "$same" --same "$work/$stem.$v.h5" "$work/$stem.new.h5" eigenvalues && \
        "$same" --same "$work/$stem.$v.h5" "$work/$stem.new.h5" status; then
       echo "same results: $label $v = new"

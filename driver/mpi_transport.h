@@ -20,4 +20,23 @@ void eig_mpi_transport_prepare_env(void);
 /* What was decided, for the report: "ob1 (one node)" or "MPI's default". */
 const char *eig_mpi_transport_choice(void);
 
+/* A process started without a launcher (a singleton, `eigsweep solve ...`
+ * typed at a prompt or run by a job script for one GPU) pays two costs in
+ * Open MPI 4.1's MPI_Init that a job of one process never needs: it forks a
+ * daemon (orted) so that MPI_Comm_spawn could work later, and hwloc's
+ * OpenCL plugin opens every GPU through NVIDIA's OpenCL driver while it
+ * reads the node's topology. On the GPU node MPI_Init + MPI_Finalize take
+ * 0.39 s as a singleton, 0.03 s without the daemon and the plugin (H200,
+ * 2026-11-28; docs/performance.md "Around the kernels (issue 20), sixth
+ * pass"). eigsweep spawns nothing and reads no OpenCL topology, so before
+ * MPI_Init a singleton asks for no daemon (OMPI_MCA_ess_singleton_isolated)
+ * and hwloc without the plugin (HWLOC_COMPONENTS), unless the user set
+ * either; EIG_SINGLETON_LEAN=0 leaves both alone. Other MPI libraries
+ * ignore the variables. */
+void eig_mpi_singleton_prepare_env(void);
+/* How the process was started, for the report: "a launcher", "a singleton
+ * without a daemon", "a singleton with a daemon (the user's)" or "a
+ * singleton (EIG_SINGLETON_LEAN=0)". */
+const char *eig_mpi_start_choice(void);
+
 #endif

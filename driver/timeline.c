@@ -110,6 +110,7 @@ void eig_timeline_print(FILE *f, const double *all, int nranks)
     double pre = all[EIG_MARK_COUNT], parent = all[EIG_MARK_COUNT + 1];
     if (parent >= 0) fprintf(f, "  %-30s %10.3f\n", "parent (launcher) start", -parent);
     if (pre >= 0) fprintf(f, "  %-30s %10.3f\n", "process start -> main", -pre);
+    fprintf(f, "  %-30s %21s\n", "MPI started by", eig_mpi_start_choice());
     fprintf(f, "  %-30s %21s\n", "MPI transport (PML)", eig_mpi_transport_choice());
     for (int k = 0; k < EIG_MARK_COUNT; k++) {
         int r = slowest(all, nranks, k);
@@ -124,8 +125,10 @@ void eig_timeline_print(FILE *f, const double *all, int nranks)
 
 void eig_timeline_json(FILE *f, const double *all, int nranks)
 {
-    fprintf(f, "  \"timeline\": {\"before_main_s\": %.6g, \"parent_before_main_s\": %.6g, \"mpi_pml\": \"%s\"",
-            all[EIG_MARK_COUNT], all[EIG_MARK_COUNT + 1], eig_mpi_transport_choice());
+    fprintf(f,
+            "  \"timeline\": {\"before_main_s\": %.6g, \"parent_before_main_s\": %.6g, \"mpi_start\": \"%s\", "
+            "\"mpi_pml\": \"%s\"",
+            all[EIG_MARK_COUNT], all[EIG_MARK_COUNT + 1], eig_mpi_start_choice(), eig_mpi_transport_choice());
     for (int k = 0; k < EIG_MARK_COUNT; k++) {
         int r = slowest(all, nranks, k);
         fprintf(f, ", \"%s\": {\"rank0_s\": %.6g, \"slowest_s\": %.6g, \"slowest_rank\": %d}", mark_keys[k],

@@ -1,6 +1,6 @@
 /* driver/launcher.c and driver/mpi_transport.c: what the launcher's
- * environment says (one node or not, the local rank) and the PML eigsweep
- * asks Open MPI for before MPI_Init. The whole-job path (mpirun, a
+ * environment says (one node or not, the local rank), the PML eigsweep
+ * asks Open MPI for before MPI_Init and a singleton's lean start. The whole-job path (mpirun, a
  * singleton, the report's mpi_pml) runs in tests/cli/one_node_pml.sh. */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -13,7 +13,8 @@
 static const char *const launcher_vars[] = {
     "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_SIZE", "OMPI_COMM_WORLD_LOCAL_RANK", "PMIX_RANK",
     "PMIX_LOCAL_RANK", "PMIX_LOCAL_SIZE", "PMI_RANK", "PMI_SIZE", "MPI_LOCALRANKID", "MPI_LOCALNRANKS",
-    "SLURM_PROCID", "SLURM_STEP_NUM_NODES", "OMPI_MCA_pml", "EIG_ONE_NODE_PML"};
+    "SLURM_PROCID", "SLURM_STEP_NUM_NODES", "OMPI_MCA_pml", "EIG_ONE_NODE_PML", "OMPI_MCA_ess_singleton_isolated",
+    "HWLOC_COMPONENTS", "EIG_SINGLETON_LEAN"};
 
 /* A clean environment, then the NAME, VALUE pairs of kv (NULL-terminated). */
 static void env_list(const char *const *kv)
@@ -109,10 +110,47 @@ static void pml_choice(void)
     eig_test_expect(p && !strcmp(p, "ob1"), "a singleton: ob1 (got %s)", p ? p : "unset");
 }
 
+/* 1 when getenv(name) is value (NULL: unset). */
+static int env_now(const char *name, const char *value)
+{
+    const char *v = getenv(name);
+    return value ? v && !strcmp(v, value) : v == NULL;
+}
+
+static void singleton_start(void)
+{
+    const char *iso = "OMPI_MCA_ess_singleton_isolated", *hw = "HWLOC_COMPONENTS";
+    env_is(NULL);
+    eig_mpi_singleton_prepare_env();
+    eig_test_expect(env_now(iso, "1") && env_now(hw, "-opencl"), "a singleton: no daemon, no OpenCL plugin");
+    eig_test_expect(strstr(eig_mpi_start_choice(), "without a daemon") != NULL, "the report says so: %s",
+                    eig_mpi_start_choice());
+    env_is("OMPI_COMM_WORLD_SIZE", "1", "OMPI_COMM_WORLD_LOCAL_SIZE", "1", NULL);
+    eig_mpi_singleton_prepare_env();
+    eig_test_expect(env_now(iso, NULL) && env_now(hw, NULL), "under mpirun nothing is set");
+    env_is("SLURM_PROCID", "0", "SLURM_STEP_NUM_NODES", "1", NULL);
+    eig_mpi_singleton_prepare_env();
+    eig_test_expect(env_now(iso, NULL) && env_now(hw, NULL), "under srun nothing is set");
+    env_is(iso, "0", hw, "-cuda", NULL);
+    eig_mpi_singleton_prepare_env();
+    eig_test_expect(env_now(iso, "0") && env_now(hw, "-cuda"), "the user's settings are kept");
+    eig_test_expect(strstr(eig_mpi_start_choice(), "with a daemon") != NULL, "the report says the user's: %s",
+                    eig_mpi_start_choice());
+    env_is(hw, "", NULL);
+    eig_mpi_singleton_prepare_env();
+    eig_test_expect(env_now(iso, "1") && env_now(hw, ""), "an empty HWLOC_COMPONENTS (all plugins) is the user's");
+    env_is("EIG_SINGLETON_LEAN", "0", NULL);
+    eig_mpi_singleton_prepare_env();
+    eig_test_expect(env_now(iso, NULL) && env_now(hw, NULL), "EIG_SINGLETON_LEAN=0: left alone");
+    eig_test_expect(strstr(eig_mpi_start_choice(), "EIG_SINGLETON_LEAN=0") != NULL, "the report says so: %s",
+                    eig_mpi_start_choice());
+}
+
 int main(void)
 {
     one_node_cases();
     local_ranks();
     pml_choice();
+    singleton_start();
     return eig_test_summary();
 }

@@ -72,7 +72,7 @@ expect "slurm job: SRUN_CPUS_PER_TASK=2 and OMP_NUM_THREADS=2 reach srun" \
   grep -q "SRUN_CPUS_PER_TASK=2 OMP_NUM_THREADS=2$" srun.log
 expect "slurm job result matches a plain solve" same_datasets ref.h5 slurm.h5 eigenvalues status iterations
 
-# The quickstart's example, one rank, OpenMP left to follow the rank's CPUs.
+# The quickstart's example, one rank (no launcher), OpenMP left to follow the rank's CPUs.
 env -u OMP_NUM_THREADS RANKS=1 COUNT=2000 bash "$jobs/run_example.sh" "$BIN" example >example.log 2>&1 ||
   fail "run_example.sh: $(cat example.log)"
 expect "run_example.sh: the rank is not left on one core" core_warnings example.log
@@ -100,6 +100,11 @@ else
     bash "$jobs/pbs_single_node.sh" >pbs2.log 2>&1 || fail "pbs job (attempt 1): $(cat pbs2.log)"
 fi
 expect "resubmitted job result matches a plain solve" same_datasets big-ref.h5 out.h5 eigenvalues status iterations
+# One GPU a node and no LAUNCH_FLAGS: one rank, started without mpirun (a singleton; docs/jobs.md "Start-up").
+LAUNCH_FLAGS='' INPUT=big.h5 OUTPUT=one.h5 GPUS_PER_NODE=1 OMP_NUM_THREADS=1 EXTRA_ARGS="-q --chunk 100" \
+  bash "$jobs/pbs_single_node.sh" >pbs3.log 2>&1 || fail "pbs job of one rank: $(cat pbs3.log)"
+expect "pbs job of one rank: eigsweep started without mpirun" sh -c "grep 'attempt 0:' pbs3.log | grep -qv mpirun"
+expect "pbs job of one rank: result matches a plain solve" same_datasets big-ref.h5 one.h5 eigenvalues status iterations
 
 # Scaling study on the CPU: 1 and 2 ranks, strong and weak, from a file;
 # OpenMP left to follow each rank's CPUs.
