@@ -8,12 +8,19 @@ static const char *set(const char *name)
     return v && *v ? v : NULL;
 }
 
+/* srun's job step: a batch script's own shell has SLURM_PROCID too (task 0
+ * of the job) but no step variables, and a process it starts is a singleton. */
+static int slurm_step(void)
+{
+    return set("SLURM_PROCID") && (set("SLURM_STEP_ID") || set("SLURM_STEP_NUM_TASKS") || set("SLURM_STEP_NUM_NODES"));
+}
+
 int eig_launcher_present(void)
 {
-    static const char *const launched[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE", "SLURM_PROCID"};
+    static const char *const launched[] = {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"};
     for (size_t i = 0; i < sizeof launched / sizeof launched[0]; i++)
         if (set(launched[i])) return 1;
-    return 0;
+    return slurm_step();
 }
 
 int eig_launcher_local(int *lr, int *ls)
@@ -39,7 +46,7 @@ int eig_launcher_one_node(void)
     if (world && local) return atoi(world) > 0 && atoi(world) == atoi(local);
     const char *hydra_world = set("PMI_SIZE"), *hydra_local = set("MPI_LOCALNRANKS");
     if (hydra_world && hydra_local) return atoi(hydra_world) > 0 && atoi(hydra_world) == atoi(hydra_local);
-    if (set("SLURM_PROCID")) { /* an srun step: its node count */
+    if (slurm_step()) { /* an srun step: its node count */
         const char *nodes = set("SLURM_STEP_NUM_NODES");
         return nodes && atoi(nodes) == 1;
     }

@@ -5,7 +5,8 @@
 #ifndef EIG_LAUNCHER_H
 #define EIG_LAUNCHER_H
 
-/* 1 when a launcher started this process; 0 for a singleton (a shell). */
+/* 1 when a launcher started this process; 0 for a singleton (a shell, a
+ * Slurm batch script without srun). */
 int eig_launcher_present(void);
 /* The node-local rank and size; 0 when the launcher gives none we know
  * (a singleton is rank 0 of 1). */

@@ -1,5 +1,7 @@
 #include "mpi_transport.h"
 
+#include <mpi.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +9,7 @@
 
 static const char *choice = "MPI's default";
 static const char *start = "a launcher";
+static char start_user[128];
 
 void eig_mpi_transport_prepare_env(void)
 {
@@ -30,12 +33,20 @@ void eig_mpi_singleton_prepare_env(void)
         start = "a singleton (EIG_SINGLETON_LEAN=0)";
         return;
     }
-    const char *daemon = getenv("OMPI_MCA_ess_singleton_isolated"), *hwloc = getenv("HWLOC_COMPONENTS");
-    if (!daemon || !*daemon) setenv("OMPI_MCA_ess_singleton_isolated", "1", 1);
-    if (!hwloc) setenv("HWLOC_COMPONENTS", "-opencl", 1);
-    daemon = getenv("OMPI_MCA_ess_singleton_isolated");
-    start = strcmp(daemon, "0") && strcmp(daemon, "false") ? "a singleton without a daemon"
-                                                             : "a singleton with a daemon (the user's)";
+    if (!getenv("HWLOC_COMPONENTS")) setenv("HWLOC_COMPONENTS", "-opencl", 1);
+#ifdef OPEN_MPI
+    const char *isolated = getenv("OMPI_MCA_ess_singleton_isolated");
+    if (isolated && *isolated) { /* the user's, whatever Open MPI makes of it */
+        snprintf(start_user, sizeof start_user, "a singleton (the user's OMPI_MCA_ess_singleton_isolated=%.40s)",
+                 isolated);
+        start = start_user;
+        return;
+    }
+    setenv("OMPI_MCA_ess_singleton_isolated", "1", 1);
+    start = "a singleton without a daemon";
+#else
+    start = "a singleton";
+#endif
 }
 
 const char *eig_mpi_start_choice(void) { return start; }

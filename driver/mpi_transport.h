@@ -29,14 +29,15 @@ const char *eig_mpi_transport_choice(void);
  * 0.39 s as a singleton, 0.03 s without the daemon and the plugin (H200,
  * 2026-11-28; docs/performance.md "Around the kernels (issue 20), sixth
  * pass"). eigsweep spawns nothing and reads no OpenCL topology, so before
- * MPI_Init a singleton asks for no daemon (OMPI_MCA_ess_singleton_isolated)
- * and hwloc without the plugin (HWLOC_COMPONENTS), unless the user set
- * either; EIG_SINGLETON_LEAN=0 leaves both alone. Other MPI libraries
- * ignore the variables. */
+ * MPI_Init a singleton asks Open MPI for no daemon
+ * (OMPI_MCA_ess_singleton_isolated) and hwloc, whichever MPI reads it, for no
+ * OpenCL plugin (HWLOC_COMPONENTS), each unless the user set it;
+ * EIG_SINGLETON_LEAN=0 leaves both alone. */
 void eig_mpi_singleton_prepare_env(void);
 /* How the process was started, for the report: "a launcher", "a singleton
- * without a daemon", "a singleton with a daemon (the user's)" or "a
- * singleton (EIG_SINGLETON_LEAN=0)". */
+ * without a daemon" (eigsweep asked), "a singleton (the user's
+ * OMPI_MCA_ess_singleton_isolated=V)", "a singleton (EIG_SINGLETON_LEAN=0)",
+ * or "a singleton" (another MPI). */
 const char *eig_mpi_start_choice(void);
 
 #endif

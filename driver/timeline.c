@@ -110,8 +110,8 @@ void eig_timeline_print(FILE *f, const double *all, int nranks)
     double pre = all[EIG_MARK_COUNT], parent = all[EIG_MARK_COUNT + 1];
     if (parent >= 0) fprintf(f, "  %-30s %10.3f\n", "parent (launcher) start", -parent);
     if (pre >= 0) fprintf(f, "  %-30s %10.3f\n", "process start -> main", -pre);
-    fprintf(f, "  %-30s %21s\n", "MPI started by", eig_mpi_start_choice());
-    fprintf(f, "  %-30s %21s\n", "MPI transport (PML)", eig_mpi_transport_choice());
+    fprintf(f, "  %-30s %s\n", "MPI started by", eig_mpi_start_choice());
+    fprintf(f, "  %-30s %s\n", "MPI transport (PML)", eig_mpi_transport_choice());
     for (int k = 0; k < EIG_MARK_COUNT; k++) {
         int r = slowest(all, nranks, k);
         if (r < 0) continue; /* a step this run did not take (no GPU, no NCCL, no output) */

@@ -19,7 +19,8 @@ export OMP_NUM_THREADS=${OMP_NUM_THREADS:-$((cpus / ranks > 1 ? cpus / ranks : 1
 export HWLOC_COMPONENTS=${HWLOC_COMPONENTS:--opencl}
 # One rank needs no launcher: eigsweep then starts as a singleton without
 # Open MPI's daemon, unbound (all the CPUs), 0.1 s sooner than under
-# `mpirun -np 1` (driver/mpi_transport.h, docs/jobs.md "Start-up").
+# `mpirun -np 1` (driver/mpi_transport.h, docs/jobs.md "Start-up"). Expand
+# it as ${launch[@]+"${launch[@]}"}: bash < 4.4 calls an empty array unset.
 # shellcheck disable=SC2034  # used by the scripts that source this file
 if [ "$ranks" -eq 1 ]; then
   launch=()

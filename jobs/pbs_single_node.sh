@@ -10,6 +10,8 @@
 #   GPUs per node    ngpus= and mpiprocs= in the select line, and GPUS_PER_NODE (keep equal)
 #   CPUs per rank    ompthreads= in the select line (ncpus = mpiprocs x ompthreads): each
 #                    rank is bound to that many cores and runs as many OpenMP threads
+#                    (one rank, GPUS_PER_NODE=1 with LAUNCHER=mpirun and no LAUNCH_FLAGS,
+#                    starts without mpirun, unbound, on the job's cores)
 #   time             walltime below. Shortly before it (MARGIN_S, default 300 s) the
 #                    solve is stopped and the job resubmits itself; the next job
 #                    continues with --resume (at most MAX_RESUBMITS times, default 10)
@@ -102,9 +104,9 @@ limit=$(walltime_s)
 timer=()
 [ "$limit" -gt "$MARGIN_S" ] && timer=(timeout --kill-after=60 $((limit - MARGIN_S)))
 
-echo "eigsweep job: attempt $RESUBMIT: ${launch[*]} ${solve[*]}"
+echo "eigsweep job: attempt $RESUBMIT: ${launch[*]:-} ${solve[*]}"
 rc=0
-"${timer[@]}" "${launch[@]}" "${solve[@]}" || rc=$?
+${timer[@]+"${timer[@]}"} ${launch[@]+"${launch[@]}"} "${solve[@]}" || rc=$?
 if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
   if [ "$RESUBMIT" -ge "$MAX_RESUBMITS" ]; then
     echo "eigsweep job: walltime reached after $RESUBMIT resubmissions; giving up (rerun with --resume)" >&2

@@ -15,10 +15,10 @@ rm -f sweep.h5 eig.h5 report.json
 echo "== eigsweep --version"
 "$bin" --version
 echo "== generate: closed-loop matrices A - B K C over a 3-D grid of controller gains"
-"${launch[@]}" "$bin" generate --family control --n "$n" --count "$count" -o sweep.h5
+${launch[@]+"${launch[@]}"} "$bin" generate --family control --n "$n" --count "$count" -o sweep.h5
 "$bin" info sweep.h5
-echo "== solve on $ranks ranks, $OMP_NUM_THREADS threads each: ${launch[*]}"
-"${launch[@]}" "$bin" solve sweep.h5 -o eig.h5 --report report.json
+echo "== solve on $ranks ranks, $OMP_NUM_THREADS threads each: ${launch[*]:-one process, no launcher}"
+${launch[@]+"${launch[@]}"} "$bin" solve sweep.h5 -o eig.h5 --report report.json
 echo "== the results file and its first matrices (eigenvalues by ascending real part: stable when the last is < 0)"
 "$bin" info eig.h5 --show 3
 echo "== check a sample of the results against the input (residuals, LAPACK where installed)"

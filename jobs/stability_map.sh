@@ -36,7 +36,7 @@ rm -f control.h5 map.h5 map.png
 echo "== a stability map: the closed loop A - B K C over a grid of three gains, as a sweep spec (h5py)"
 "$py" "$root/examples/control_spec.py" --n "$n" --side "$side" -o control.h5
 echo "== solve it: one number per gain point, the spectral abscissa (max Re of the eigenvalues; stable when < 0)"
-"${launch[@]}" "$bin" solve control.h5 -o map.h5 -q --reduce abscissa,unstable
+${launch[@]+"${launch[@]}"} "$bin" solve control.h5 -o map.h5 -q --reduce abscissa,unstable
 "$bin" info map.h5 | grep -E "^  (grid|axis|status)"
 "$py" - <<'PY'
 import h5py

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <mpi.h>
+
 #include "launcher.h"
 #include "mpi_transport.h"
 #include "testutil.h"
@@ -13,8 +15,8 @@
 static const char *const launcher_vars[] = {
     "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_SIZE", "OMPI_COMM_WORLD_LOCAL_RANK", "PMIX_RANK",
     "PMIX_LOCAL_RANK", "PMIX_LOCAL_SIZE", "PMI_RANK", "PMI_SIZE", "MPI_LOCALRANKID", "MPI_LOCALNRANKS",
-    "SLURM_PROCID", "SLURM_STEP_NUM_NODES", "OMPI_MCA_pml", "EIG_ONE_NODE_PML", "OMPI_MCA_ess_singleton_isolated",
-    "HWLOC_COMPONENTS", "EIG_SINGLETON_LEAN"};
+    "SLURM_PROCID", "SLURM_STEP_NUM_NODES", "SLURM_STEP_ID", "SLURM_STEP_NUM_TASKS", "OMPI_MCA_pml", "EIG_ONE_NODE_PML",
+    "OMPI_MCA_ess_singleton_isolated", "HWLOC_COMPONENTS", "EIG_SINGLETON_LEAN"};
 
 /* A clean environment, then the NAME, VALUE pairs of kv (NULL-terminated). */
 static void env_list(const char *const *kv)
@@ -51,7 +53,8 @@ static void one_node_cases(void)
         {"mpirun without a local size", {"OMPI_COMM_WORLD_SIZE", "2", NULL}, 0, 1},
         {"srun, a one-node step", {"SLURM_PROCID", "3", "SLURM_STEP_NUM_NODES", "1", NULL}, 1, 1},
         {"srun, a two-node step", {"SLURM_PROCID", "0", "SLURM_STEP_NUM_NODES", "2", NULL}, 0, 1},
-        {"srun without a node count", {"SLURM_PROCID", "0", NULL}, 0, 1},
+        {"srun without a node count", {"SLURM_PROCID", "0", "SLURM_STEP_ID", "2", NULL}, 0, 1},
+        {"a Slurm batch script's shell (no step)", {"SLURM_PROCID", "0", NULL}, 1, 0},
         {"Hydra, 2 of 2 ranks here", {"PMI_RANK", "1", "PMI_SIZE", "2", "MPI_LOCALNRANKS", "2", NULL}, 1, 1},
         {"Hydra, 2 of 6 ranks here", {"PMI_RANK", "1", "PMI_SIZE", "6", "MPI_LOCALNRANKS", "2", NULL}, 0, 1},
         {"PMIx alone (no sizes)", {"PMIX_RANK", "0", NULL}, 0, 1},
@@ -77,8 +80,10 @@ static void local_ranks(void)
     eig_test_expect(eig_launcher_local(&lr, &ls) && lr == 3 && ls == 4, "mpirun: local rank 3 of 4 (got %d of %d)", lr, ls);
     env_is("OMPI_COMM_WORLD_LOCAL_RANK", "4", "OMPI_COMM_WORLD_LOCAL_SIZE", "4", NULL);
     eig_test_expect(!eig_launcher_local(&lr, &ls), "a local rank past the local size is refused");
-    env_is("SLURM_PROCID", "5", NULL);
+    env_is("SLURM_PROCID", "5", "SLURM_STEP_NUM_TASKS", "8", NULL);
     eig_test_expect(!eig_launcher_local(&lr, &ls), "srun says no local rank");
+    env_is("SLURM_PROCID", "0", NULL);
+    eig_test_expect(eig_launcher_local(&lr, &ls) && lr == 0 && ls == 1, "a batch script's process is rank 0 of 1");
 }
 
 /* The variable Open MPI reads, after eig_mpi_transport_prepare_env. */
@@ -122,23 +127,32 @@ static void singleton_start(void)
     const char *iso = "OMPI_MCA_ess_singleton_isolated", *hw = "HWLOC_COMPONENTS";
     env_is(NULL);
     eig_mpi_singleton_prepare_env();
+#ifdef OPEN_MPI
     eig_test_expect(env_now(iso, "1") && env_now(hw, "-opencl"), "a singleton: no daemon, no OpenCL plugin");
     eig_test_expect(strstr(eig_mpi_start_choice(), "without a daemon") != NULL, "the report says so: %s",
                     eig_mpi_start_choice());
+#else
+    eig_test_expect(env_now(iso, NULL) && env_now(hw, "-opencl"), "a singleton of another MPI: no OpenCL plugin");
+#endif
+    env_is("SLURM_PROCID", "0", "SLURM_JOB_ID", "7", NULL);
+    eig_mpi_singleton_prepare_env();
+    eig_test_expect(env_now(hw, "-opencl"), "a Slurm batch script's process is a singleton too");
     env_is("OMPI_COMM_WORLD_SIZE", "1", "OMPI_COMM_WORLD_LOCAL_SIZE", "1", NULL);
     eig_mpi_singleton_prepare_env();
     eig_test_expect(env_now(iso, NULL) && env_now(hw, NULL), "under mpirun nothing is set");
     env_is("SLURM_PROCID", "0", "SLURM_STEP_NUM_NODES", "1", NULL);
     eig_mpi_singleton_prepare_env();
     eig_test_expect(env_now(iso, NULL) && env_now(hw, NULL), "under srun nothing is set");
-    env_is(iso, "0", hw, "-cuda", NULL);
+    env_is(iso, "no", hw, "-cuda", NULL);
     eig_mpi_singleton_prepare_env();
-    eig_test_expect(env_now(iso, "0") && env_now(hw, "-cuda"), "the user's settings are kept");
-    eig_test_expect(strstr(eig_mpi_start_choice(), "with a daemon") != NULL, "the report says the user's: %s",
-                    eig_mpi_start_choice());
+    eig_test_expect(env_now(iso, "no") && env_now(hw, "-cuda"), "the user's settings are kept");
+#ifdef OPEN_MPI
+    eig_test_expect(strstr(eig_mpi_start_choice(), "the user's OMPI_MCA_ess_singleton_isolated=no") != NULL,
+                    "the report says the user's: %s", eig_mpi_start_choice());
+#endif
     env_is(hw, "", NULL);
     eig_mpi_singleton_prepare_env();
-    eig_test_expect(env_now(iso, "1") && env_now(hw, ""), "an empty HWLOC_COMPONENTS (all plugins) is the user's");
+    eig_test_expect(env_now(hw, ""), "an empty HWLOC_COMPONENTS (all plugins) is the user's");
     env_is("EIG_SINGLETON_LEAN", "0", NULL);
     eig_mpi_singleton_prepare_env();
     eig_test_expect(env_now(iso, NULL) && env_now(hw, NULL), "EIG_SINGLETON_LEAN=0: left alone");

@@ -78,6 +78,12 @@ env -u OMP_NUM_THREADS RANKS=1 COUNT=2000 bash "$jobs/run_example.sh" "$BIN" exa
 expect "run_example.sh: the rank is not left on one core" core_warnings example.log
 expect "run_example.sh: threads=$(env -u OMP_NUM_THREADS nproc) in the report" \
   grep -q " threads=$(env -u OMP_NUM_THREADS nproc) " example.log
+# mpi_start_is REPORT TEXT: the report's timeline says how MPI started
+mpi_start_is() {
+  python3 -c 'import json, sys; sys.exit(json.load(open(sys.argv[1]))["timeline"]["mpi_start"] != sys.argv[2])' "$1" "$2"
+}
+expect "run_example.sh: one rank started without a launcher" \
+  mpi_start_is example/report.json "a singleton without a daemon"
 
 # PBS single node: the walltime stops the solve, the job resubmits itself (a
 # stand-in qsub records it), the resubmission resumes: same result.
@@ -103,7 +109,7 @@ expect "resubmitted job result matches a plain solve" same_datasets big-ref.h5 o
 # One GPU a node and no LAUNCH_FLAGS: one rank, started without mpirun (a singleton; docs/jobs.md "Start-up").
 LAUNCH_FLAGS='' INPUT=big.h5 OUTPUT=one.h5 GPUS_PER_NODE=1 OMP_NUM_THREADS=1 EXTRA_ARGS="-q --chunk 100" \
   bash "$jobs/pbs_single_node.sh" >pbs3.log 2>&1 || fail "pbs job of one rank: $(cat pbs3.log)"
-expect "pbs job of one rank: eigsweep started without mpirun" sh -c "grep 'attempt 0:' pbs3.log | grep -qv mpirun"
+expect "pbs job of one rank: eigsweep started without mpirun" mpi_start_is one.report-0.json "a singleton without a daemon"
 expect "pbs job of one rank: result matches a plain solve" same_datasets big-ref.h5 one.h5 eigenvalues status iterations
 
 # Scaling study on the CPU: 1 and 2 ranks, strong and weak, from a file;

@@ -9,7 +9,10 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 need_h5py
 
-timeline_of() { "${EIG_PYTHON:-/usr/bin/python3}" -c 'import json, sys; print(json.load(open(sys.argv[1]))["timeline"][sys.argv[2]])' "$1" "$2"; }
+timeline_of() {
+  "${EIG_PYTHON:-/usr/bin/python3}" -c \
+    'import json, sys; print(json.load(open(sys.argv[1]))["timeline"][sys.argv[2]])' "$1" "$2"
+}
 pml_of() { timeline_of "$1" mpi_pml; }
 # solve_as NAME PML_EXPECTED LAUNCH...: a synthetic solve under LAUNCH, its report's mpi_pml checked
 # (START_EXPECTED in the environment: its mpi_start too)
@@ -33,13 +36,20 @@ mpi=(mpirun --oversubscribe)
 # (driver/mpi_transport.h); EIG_SINGLETON_LEAN=0 and the user's own setting keep them.
 START_EXPECTED="a singleton without a daemon" solve_as singleton "ob1 (one node)" env
 START_EXPECTED="a singleton (EIG_SINGLETON_LEAN=0)" solve_as singleton_daemon "ob1 (one node)" env EIG_SINGLETON_LEAN=0
-START_EXPECTED="a singleton with a daemon (the user's)" solve_as singleton_user "ob1 (one node)" \
+START_EXPECTED="a singleton (the user's OMPI_MCA_ess_singleton_isolated=0)" solve_as singleton_user "ob1 (one node)" \
   env OMPI_MCA_ess_singleton_isolated=0
+# A Slurm batch script's own process (task 0 of the job, no srun step) is a singleton too.
+START_EXPECTED="a singleton without a daemon" solve_as sbatch_shell "ob1 (one node)" env SLURM_PROCID=0 SLURM_JOB_ID=7
+# The parameter eigsweep sets is one this Open MPI knows.
+if command -v ompi_info >/dev/null 2>&1; then
+  expect "Open MPI knows ess_singleton_isolated" \
+    sh -c "ompi_info --param ess singleton --level 9 --parsable | grep -q ess_singleton_isolated"
+fi
 START_EXPECTED="a launcher" solve_as np1 "ob1 (one node)" "${mpi[@]}" -np 1
 solve_as np3 "ob1 (one node)" "${mpi[@]}" -np 3
 solve_as np3_default "MPI's default" "${mpi[@]}" -np 3 -x EIG_ONE_NODE_PML=0
 solve_as np2_user "the user's (OMPI_MCA_pml)" "${mpi[@]}" -np 2 --mca pml ob1
-for r in singleton singleton_daemon singleton_user np1 np3_default np2_user; do
+for r in singleton singleton_daemon singleton_user sbatch_shell np1 np3_default np2_user; do
   same_datasets np3.h5 "$r.h5" eigenvalues status iterations && pass
 done
 
