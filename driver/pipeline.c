@@ -84,7 +84,7 @@ static int alloc_chunk_buf(chunk_buf *b, eig_layout l, size_t es, eig_idx chunk,
  * The solve thread does it while the main thread reads the first chunk,
  * all but buffer `later` (-1: none), which the main thread pins after
  * reading the second chunk into it, while the first is solved: the first
- * solve waits for one buffer's pinning, not two (0.02-0.035 s of a 3.6 GB
+ * solve does not wait for that buffer's pinning (0.02-0.035 s of a 3.6 GB
  * file's solve on the H200; EIG_PIN_ALL_FIRST=1 pins all first).
  * Registering pages that were never touched is slow (the kernel faults
  * them in one at a time: 0.33 s per GiB against 0.05 s for touched pages
@@ -127,7 +127,9 @@ static void pin_chunk_buf(pin_job *j, chunk_buf *b)
 static int run_pin_job(void *arg)
 {
     pin_job *j = arg;
+    const double t = eig_now();
     eig_gpu_use_device(j->device); /* creates the context on the first call */
+    j->seconds += eig_now() - t;   /* the pin stage counts the context, as it always did */
     eig_timeline_mark(EIG_MARK_CUDA_CONTEXT);
     for (int i = 0; i < j->nbuf; i++)
         if (i != j->later) pin_chunk_buf(j, &j->bufs[i]);
@@ -162,6 +164,10 @@ static void release_buffers(eig_pipeline *pl, loop_state *s, int nbuf)
     eig_release_set set = {pl->use_gpu && !pl->check_only ? pl->gpu.device : -1, s->gen_input, 0, {0}};
     for (int i = 0; i < nbuf; i++) {
         chunk_buf *b = &s->buf[i];
+        if (set.device >= 0 && !b->pinned) { /* never used (pinned later, on first use): nothing to unregister */
+            free_chunk_buf(b);
+            continue;
+        }
         if (b->nreq) MPI_Waitall(b->nreq, b->req, MPI_STATUSES_IGNORE);
         b->nreq = 0;
         chunk_buf_memory(b, set.host + set.nbuf);
@@ -458,7 +464,8 @@ int eig_pipeline_run(eig_pipeline *pl)
     s.nbuf = nbuf, s.gather_root = gather_root;
     /* The CUDA context (0.15-0.2 s) is created by the solve thread's pin
      * job, while this thread reads the first chunk; this thread selects the
-     * device only at the end, to unpin (NCCL selects it in eig_nccl_open). */
+     * device once the context exists, to pin the second ring buffer (and
+     * NCCL selects it in eig_nccl_open). */
     int rc = 0;
     if (pl->check_only) nbuf = 1;
     for (int i = 0; i < nbuf && !rc; i++) rc = alloc_chunk_buf(&s.buf[i], s.l, s.es, pl->chunk, !s.gpu_generate,

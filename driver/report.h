@@ -10,7 +10,8 @@
 /* READ..WRITE are the pipeline's overlapped stages; SETUP (open, bind, create
  * the output, allocate, wait for pinning), PIN (the CUDA context and
  * page-locking the buffers, on the solve thread, overlapped with the first
- * read) and FINISH (provenance, close, rename) are the per-job fixed costs. */
+ * read; the second ring buffer's on the main thread, overlapped with the
+ * first solve) and FINISH (provenance, close, rename) are the per-job fixed costs. */
 enum eig_stage {
     EIG_STAGE_READ,
     EIG_STAGE_SOLVE,

@@ -13,7 +13,7 @@ enum eig_mark {
     EIG_MARK_MPI_INIT,       /* MPI_Init_thread returned */
     EIG_MARK_INPUT_OPEN,     /* input file opened and checked (or the synthetic spec parsed) */
     EIG_MARK_CUDA_CONTEXT,   /* this rank's CUDA context exists */
-    EIG_MARK_PINNED,         /* the chunk buffers are page-locked */
+    EIG_MARK_PINNED,         /* the buffers the first solve needs are page-locked */
     EIG_MARK_NCCL,           /* NCCL communicator ready (only when the gather goes over NCCL) */
     EIG_MARK_OUTPUT_CREATED, /* output file created, provenance written */
     EIG_MARK_FIRST_CHUNK,    /* the first chunk is in memory (read, or about to be generated on the GPU) */

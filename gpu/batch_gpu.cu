@@ -248,7 +248,8 @@ extern "C" int eig_gpu_pin(void *ptr, size_t bytes)
     if (!ptr || !bytes) return 0;
     /* Pinned host memory: async copies at full PCIe speed, overlapping kernels. */
     /* Portable: pinned for every device's context, whichever thread or device
-     * registered it (the pipeline registers on the main thread, solves on a worker). */
+     * registered it (the pipeline's solve thread registers most buffers, the
+     * main thread the second ring buffer). */
     if (cudaHostRegister(ptr, bytes, cudaHostRegisterPortable) != cudaSuccess) cudaGetLastError();
     return 0;
 }
