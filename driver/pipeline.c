@@ -110,10 +110,10 @@ static void touch_pages(void *p, size_t bytes)
     for (long long k = 0; k < pages; k++) ((volatile char *)p)[k * 4096] = 0;
 }
 
-/* Pins buffer set b; its seconds added to j. */
-static void pin_chunk_buf(pin_job *j, chunk_buf *b)
+/* Pins buffer set b; returns the seconds it took. */
+static double pin_chunk_buf(const pin_job *j, chunk_buf *b)
 {
-    double t = eig_now();
+    const double t = eig_now();
     b->pinned = 1;
     eig_gpu_pin(b->input, (size_t)(j->l.input * j->chunk) * j->es);
     eig_gpu_pin(b->values, (size_t)(j->l.values * j->chunk) * j->es);
@@ -121,7 +121,7 @@ static void pin_chunk_buf(pin_job *j, chunk_buf *b)
     eig_gpu_pin(b->status, (size_t)j->chunk);
     eig_gpu_pin(b->iters, sizeof(int32_t) * (size_t)j->chunk);
     eig_gpu_pin(b->reduced, sizeof(double) * (size_t)j->slots * (size_t)j->chunk);
-    j->seconds += eig_now() - t;
+    return eig_now() - t;
 }
 
 static int run_pin_job(void *arg)
@@ -129,10 +129,10 @@ static int run_pin_job(void *arg)
     pin_job *j = arg;
     const double t = eig_now();
     eig_gpu_use_device(j->device); /* creates the context on the first call */
-    j->seconds += eig_now() - t;   /* the pin stage counts the context, as it always did */
+    j->seconds = eig_now() - t;    /* the pin stage counts the context, as it always did */
     eig_timeline_mark(EIG_MARK_CUDA_CONTEXT);
     for (int i = 0; i < j->nbuf; i++)
-        if (i != j->later) pin_chunk_buf(j, &j->bufs[i]);
+        if (i != j->later) j->seconds += pin_chunk_buf(j, &j->bufs[i]);
     eig_timeline_mark(EIG_MARK_PINNED);
     return 0;
 }
@@ -544,10 +544,8 @@ int eig_pipeline_run(eig_pipeline *pl)
         eig_idx g_next = rc_deliver ? -1 : claim_undone_chunk(&s);
         int rc_read = g_next >= 0 ? read_chunk(&s, &s.buf[nxt], global_chunk(pl, g_next)) : 0;
         if (pl->use_gpu && g_next >= 0 && !s.buf[nxt].pinned) { /* pins.later, while the worker solves */
-            const double before = pins.seconds;
             eig_gpu_use_device(pl->gpu.device);
-            pin_chunk_buf(&pins, &s.buf[nxt]);
-            pl->stats.seconds[EIG_STAGE_PIN] += pins.seconds - before;
+            pl->stats.seconds[EIG_STAGE_PIN] += pin_chunk_buf(&pins, &s.buf[nxt]);
         }
         rc = eig_worker_wait_polling(worker, poll_while_solving, &s);
         if (!rc) rc = rc_deliver;
