@@ -80,6 +80,22 @@ __device__ static inline eig_team warp_general_team_of(int team, int ts)
 }
 #endif
 
+/* warp_general_kernel's registers at most, double: at n = 16 (8-lane
+ * teams) and 25 (16) registers, not shared memory, bound the teams an SM.
+ * The reduction's column-wise left update took the double kernel from 94
+ * to 100 registers (21 to 19 warps an SM): n = 16 39.5 -> 45.5 ms, n = 25
+ * 118.5 -> 133.5; capped at 96 (24 bytes of stack) 40.1-40.2 and 117.0-
+ * 117.2, n = 30 205.6-206.3 -> 201.6-202.9 (H200, 500,000 matrices, host
+ * to host, 2026-11-28). The single kernel keeps the compiler's 72: a cap
+ * of 96 let it grow to 82 (n = 30 single 112.9 ms; 91.5 at 72, 96.9
+ * before). __maxnreg__ needs nvcc 12.4. */
+#undef EIG_WARP_GENERAL_MAXNREG
+#if EIG_IS_DOUBLE && (__CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 4))
+#define EIG_WARP_GENERAL_MAXNREG __maxnreg__(96)
+#else
+#define EIG_WARP_GENERAL_MAXNREG
+#endif
+
 EIG_HD int EIG_FN(warp_general_ld)(int n) { return n | 1; }
 
 /* Shared reals per matrix: A (padded rows), wr, wi. */
@@ -116,9 +132,9 @@ static int EIG_FN(warp_general_in_global)(int n)
  * known to be global the same kernel took 12.8 s instead of 4.9 s for
  * 20,000 matrices of order 192 (measured, not explained). */
 template <int IN_GLOBAL>
-__global__ void EIG_FN(warp_general_kernel)(int n, int ts, int max_iter_factor, eig_idx count,
-                                            const eig_real *__restrict__ in, eig_real *values, int8_t *status,
-                                            int32_t *iterations, eig_real *gwork)
+__global__ void EIG_WARP_GENERAL_MAXNREG
+    EIG_FN(warp_general_kernel)(int n, int ts, int max_iter_factor, eig_idx count, const eig_real *__restrict__ in,
+                                eig_real *values, int8_t *status, int32_t *iterations, eig_real *gwork)
 {
     extern __shared__ unsigned char eig_smem_raw[];
     const int teams = blockDim.x / ts, team = threadIdx.x / ts, ld = EIG_FN(warp_general_ld)(n);

@@ -361,12 +361,12 @@ EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, 
 
 /* Householder reduction of the window [ilo, ihi] to upper Hessenberg form
  * (dgehd2), applied to the window only. Entries below the subdiagonal end up
- * zero (the reflector vectors are not kept). wr and wi at window indices serve
- * as scratch (v and v^T A), so every inner loop runs along a row. A team
- * deals the left update out by columns (a member accumulates its own entries
- * of w: no reduction) and the right update by rows. */
+ * zero (the reflector vectors are not kept). v at window indices is scratch
+ * (the reflector). A team deals the left update out by columns
+ * (a member accumulates its column's entry of v^T A in a register: no
+ * reduction, no scratch traffic) and the right update by rows. */
 EIG_HD void EIG_FN(eig_gen_hessenberg)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
-                                       eig_real *v, eig_real *w, eig_idx ws)
+                                       eig_real *v, eig_idx ws)
 {
     (void)n;
     for (int k = ilo; k <= ihi - 2; k++) {
@@ -379,16 +379,14 @@ EIG_HD void EIG_FN(eig_gen_hessenberg)(eig_team t, int n, eig_real *a, eig_idx a
         }
         eig_team_sync(t);
         if (tau == EIG_ZERO) continue;
-        /* from the left, rows k+1..ihi of columns k+1..ihi: w^T = tau v^T A, A -= v w^T */
-        EIG_TEAM_FOR(t, j, k + 1, ihi) w[j * ws] = EIG_GEN_A(k + 1, j);
-        for (int i = k + 2; i <= ihi; i++) {
-            const eig_real vi = v[i * ws];
-            EIG_TEAM_FOR(t, j, k + 1, ihi) w[j * ws] += vi * EIG_GEN_A(i, j);
-        }
-        EIG_TEAM_FOR(t, j, k + 1, ihi) w[j * ws] *= tau;
-        for (int i = k + 1; i <= ihi; i++) {
-            const eig_real vi = v[i * ws];
-            EIG_TEAM_FOR(t, j, k + 1, ihi) EIG_GEN_A(i, j) -= vi * w[j * ws];
+        /* from the left, rows k+1..ihi of columns k+1..ihi: w^T = tau v^T A, A -= v w^T; a
+         * member's w_j stays in a register (v(k+1) = 1) */
+        EIG_TEAM_FOR(t, j, k + 1, ihi) {
+            eig_real wj = EIG_GEN_A(k + 1, j);
+            for (int i = k + 2; i <= ihi; i++) wj += v[i * ws] * EIG_GEN_A(i, j);
+            wj *= tau;
+            EIG_GEN_A(k + 1, j) -= wj;
+            for (int i = k + 2; i <= ihi; i++) EIG_GEN_A(i, j) -= v[i * ws] * wj;
         }
         eig_team_sync(t);
         /* from the right, columns k+1..ihi of rows ilo..ihi */
@@ -834,7 +832,7 @@ EIG_HD int EIG_FN(eig_gen_overflowed)(int st, int n, eig_real *wr, eig_real *wi,
 /* The first half of eig_general_eigvals_team (steps 1-4 of the header):
  * finiteness check, scaling, balancing and the Hessenberg reduction of the
  * window [*ilo, *ihi]; eigenvalues isolated by the permutation are in
- * wr/wi (window entries of wr/wi are scratch). *f: the scale factor. Returns
+ * wr/wi (window entries of wr are scratch). *f: the scale factor. Returns
  * EIG_STATUS_OK (then eig_general_finish_team goes on from a, which may
  * have been moved to band storage in between: only the Hessenberg band is
  * read after this) or EIG_STATUS_INVALID_INPUT (wr/wi NaN), after a final
@@ -859,7 +857,7 @@ EIG_HD int EIG_FN(eig_general_reduce_team)(eig_team t, int n, eig_real *a, eig_i
     }
     if (ilo < ihi) {
         EIG_FN(eig_gen_balance_scale)(t, n, a, as, rs, ilo, ihi);
-        EIG_FN(eig_gen_hessenberg)(t, n, a, as, rs, ilo, ihi, wr, wi, ws); /* wr, wi: scratch */
+        EIG_FN(eig_gen_hessenberg)(t, n, a, as, rs, ilo, ihi, wr, ws); /* wr: scratch */
     }
     *ilo_out = ilo, *ihi_out = ihi;
     eig_team_sync(t);
@@ -902,7 +900,7 @@ EIG_HD int EIG_FN(eig_general_finish_team)(eig_team t, int n, eig_real *a, eig_i
 
 /* Eigenvalues of the real n×n matrix a (destroyed) by team t: element (i,j)
  * at a[i*rs + j*as]. Writes wr[k*ws], wi[k*ws], k<n, in the documented order
- * (wr, wi also serve as scratch: give the team memory it shares). *iters =
+ * (wr also serves as scratch: give the team memory it shares). *iters =
  * total QR iterations (every member's copy). Returns as eig_general_eigvals,
  * to every member, after a final eig_team_sync(). */
 EIG_HD int EIG_FN(eig_general_eigvals_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real *wr,
