@@ -6,8 +6,8 @@
  * and the rank-2 update a thread per column, or two or four splitting its
  * rows where the block has them, a warp on one row at a time),
  * without vectors from n = 24 the block bisects the tridiagonal's
- * eigenvalues, a share of them a thread (solvers/tridiag_values_team_impl.h;
- * EIG_BLOCK_TRIDIAG_PROFILE still times the QL there); with them
+ * eigenvalues, a share of them a thread (solvers/tridiag_values_team_impl.h);
+ * with them
  * the unitary diagonal scaling, then implicit QL: the leader chases each sweep (rotations to shared memory) while the
  * rest of the block applies the sweep before it to Z, a row per thread
  * (with vectors; two rotation buffers taking turns); with vectors from
@@ -313,7 +313,9 @@ __global__ void __launch_bounds__(128, 3) EIG_FN(block_tridiag_kernel3)(EIG_BLOC
  * phase (what eig_*_tridiag_vectors_team does, without its failure
  * handling), the leader's clock64() between phases summed per phase over
  * the batch and printed to stderr: prepare, reduce, realify, the
- * tridiagonal's eigenvectors (QL or D&C), V <- Q D Z. */
+ * tridiagonal's eigenvectors (QL or D&C) or, without vectors, its values
+ * (QL, or from EIG_BLOCK_TRIDIAG_VALUES_BISECT_FROM the team's bisection,
+ * as the kernel), V <- Q D Z. */
 __device__ unsigned long long EIG_FN(block_tridiag_prof)[8 + EIG_DC_CLOCKS];
 
 __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, eig_idx count, int teams,
@@ -341,10 +343,15 @@ __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, 
     eig_real *e = work, *tau = v ? work + (eig_idx)n * zc : 0, *rot = v ? work + (eig_idx)n * (zc + 1) : 0;
     if (zc == 2) EIG_FN(eig_herm_tridiag_reduce_team)(t, n, a, 1, d, 1, e, 1, tau, 1, scr);
     else EIG_FN(eig_sym_tridiag_reduce_team)(t, n, a, 1, d, 1, e, 1, tau, 1, scr);
+    eig_team_sync(t);
     c[2] = clock64();
-    if (zc == 2) EIG_FN(eig_herm_realify_team)(t, n, e, 1, 0, 1, v, 1);
+    /* without vectors from EIG_BLOCK_TRIDIAG_VALUES_BISECT_FROM the kernel bisects |e| (no realify), unscaled */
+    const int bisect = !v && n >= EIG_BLOCK_TRIDIAG_VALUES_BISECT_FROM;
+    if (zc == 2 && !bisect) EIG_FN(eig_herm_realify_team)(t, n, e, 1, 0, 1, v, 1);
     c[3] = clock64();
-    if (v)
+    if (bisect)
+        st = EIG_FN(eig_tridiag_values_bisect_tail)(t, n, zc, d, e, scr, st, sigma, &it);
+    else if (v)
         st = EIG_FN(eig_tridiag_z_team)(t, n, d, 1, e, zc, zt, ld, sh.dc.work ? &sh.dc : 0, rot, scr + 32, 1,
                                         p.max_iter_factor, &it);
     else
@@ -355,7 +362,7 @@ __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, 
         EIG_FN(eig_back_transform_team)(t, n, zc, a, 1, tau, 1, v, 1, zt, 1, ld, zc == 2 ? v : 0, 1, scr);
     eig_team_sync(t);
     c[5] = clock64();
-    EIG_TEAM_FOR(t, k, 0, n - 1) values[m * n + k] = d[k] / sigma;
+    EIG_TEAM_FOR(t, k, 0, n - 1) values[m * n + k] = bisect ? d[k] : d[k] / sigma;
     if (EIG_TEAM_LEAD(t)) {
         status[m] = (int8_t)st, iterations[m] = it;
         for (int k = 0; k < 5; k++) atomicAdd(&EIG_FN(block_tridiag_prof)[k], (unsigned long long)(c[k + 1] - c[k]));
@@ -412,13 +419,14 @@ static void EIG_FN(block_tridiag_launch)(const eig_solve_params *p, int n, eig_i
                                                                   zglob, dcglob, dc_leaf, dc_smem, wstride, status,
                                                                   iterations);
     unsigned long long h[8 + EIG_DC_CLOCKS];
+    const int bisect = !p->vectors && n >= EIG_BLOCK_TRIDIAG_VALUES_BISECT_FROM;
     cudaStreamSynchronize(st);
     cudaMemcpyFromSymbol(h, EIG_FN(block_tridiag_prof), sizeof h);
     if (h[6])
         fprintf(stderr, "block-tridiag profile n=%d T=%d: %llu matrices, cycles per matrix: prepare %.0f reduce %.0f "
-                        "realify %.0f %s %.0f V=QDZ %.0f; QL sweeps %.1f\n", n, T, h[6], (double)h[0] / h[6],
-                (double)h[1] / h[6], (double)h[2] / h[6], dc ? "D&C" : "QL", (double)h[3] / h[6], (double)h[4] / h[6],
-                (double)h[7] / h[6]);
+                        "realify %.0f %s %.0f V=QDZ %.0f; %s %.1f\n", n, T, h[6], (double)h[0] / h[6],
+                (double)h[1] / h[6], (double)h[2] / h[6], dc ? "D&C" : bisect ? "bisect" : "QL", (double)h[3] / h[6],
+                (double)h[4] / h[6], bisect ? "bisection steps" : "QL sweeps", (double)h[7] / h[6]);
     if (h[6] && dc)
         fprintf(stderr, "block-tridiag profile D&C phases, cycles per matrix: leaves %.0f deflate %.0f roots %.0f "
                         "zhat+U %.0f gather+order %.0f QU %.0f\n", (double)h[8] / h[6], (double)h[9] / h[6],
