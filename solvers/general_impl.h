@@ -900,7 +900,7 @@ EIG_HD int EIG_FN(eig_general_finish_team)(eig_team t, int n, eig_real *a, eig_i
 
 /* Eigenvalues of the real n×n matrix a (destroyed) by team t: element (i,j)
  * at a[i*rs + j*as]. Writes wr[k*ws], wi[k*ws], k<n, in the documented order
- * (wr also serves as scratch: give the team memory it shares). *iters =
+ * (wr also serves as scratch; wr and wi must be memory the team shares). *iters =
  * total QR iterations (every member's copy). Returns as eig_general_eigvals,
  * to every member, after a final eig_team_sync(). */
 EIG_HD int EIG_FN(eig_general_eigvals_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real *wr,
