@@ -80,6 +80,9 @@
  * 128 4.38 / 2.12 (docs/performance.md, "Values by the block's bisection");
  * 17-31 not timed. */
 #define EIG_BLOCK_TRIDIAG_VALUES_BISECT_FROM 24
+/* 1 when the kernel bisects (values only, from the order above): the kernel,
+ * its profile twin and the profile's report all ask this. */
+EIG_HD int block_tridiag_bisects(int vectors, int n) { return !vectors && n >= EIG_BLOCK_TRIDIAG_VALUES_BISECT_FROM; }
 
 /* 1 when a kernel that can run divide and conquer from n = `from` up runs
  * it (vectors only; EIG_TRIDIAG_DC=0 / 1 forces it off / on at any n). */
@@ -278,7 +281,7 @@ __device__ static __forceinline__ void EIG_FN(block_tridiag_body)(eig_solve_para
     eig_real *d = sh.d, *work = sh.work, *scr = sh.scr, *zt = sh.zt, *a = sh.a, *v = sh.v;
     int it = 0, st;
     const eig_dc_cfg *dc = sh.dc.work ? &sh.dc : 0;
-    if (!p.vectors && n >= EIG_BLOCK_TRIDIAG_VALUES_BISECT_FROM) /* the team bisects */
+    if (block_tridiag_bisects(p.vectors, n)) /* the team bisects */
         st = EIG_FN(eig_tridiag_values_bisect_team)(t, n, zc, a, 1, d, work, scr, &it);
     else if (zc == 2)
         st = EIG_FN(eig_herm_tridiag_vectors_team)(t, n, a, 1, d, 1, v, 1, work, 1, scr, zt, ld, dc, p.max_iter_factor,
@@ -346,7 +349,7 @@ __global__ void EIG_FN(block_tridiag_profile_kernel)(eig_solve_params p, int n, 
     eig_team_sync(t);
     c[2] = clock64();
     /* without vectors from EIG_BLOCK_TRIDIAG_VALUES_BISECT_FROM the kernel bisects |e| (no realify), unscaled */
-    const int bisect = !v && n >= EIG_BLOCK_TRIDIAG_VALUES_BISECT_FROM;
+    const int bisect = block_tridiag_bisects(v != 0, n);
     if (zc == 2 && !bisect) EIG_FN(eig_herm_realify_team)(t, n, e, 1, 0, 1, v, 1);
     c[3] = clock64();
     if (bisect)
@@ -419,7 +422,7 @@ static void EIG_FN(block_tridiag_launch)(const eig_solve_params *p, int n, eig_i
                                                                   zglob, dcglob, dc_leaf, dc_smem, wstride, status,
                                                                   iterations);
     unsigned long long h[8 + EIG_DC_CLOCKS];
-    const int bisect = !p->vectors && n >= EIG_BLOCK_TRIDIAG_VALUES_BISECT_FROM;
+    const int bisect = block_tridiag_bisects(p->vectors, n);
     cudaStreamSynchronize(st);
     cudaMemcpyFromSymbol(h, EIG_FN(block_tridiag_prof), sizeof h);
     if (h[6])

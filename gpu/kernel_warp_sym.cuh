@@ -1482,34 +1482,6 @@ __device__ unsigned long long EIG_FN(warp_sym_prof)[6 + EIG_DC_CLOCKS];
  * status; part 2, this flag, the rest, from there. */
 #define EIG_WARP_SYM_PART2 64
 
-/* Values only, after the reduction: all 32 lanes bisect (solvers/
- * bisection_impl.h, the team functions: lane 0 prepares the scaled T in
- * wk (4n reals), each lane then bisects n/32 consecutive indices on its
- * own, values into d), lane 0 restores the order across lanes and unscales.
- * Failure (the prepare's included): every value NaN. *it: the warp's
- * bisection steps. */
-__device__ int EIG_FN(warp_sym_bisect)(int lane, int n, int st, eig_real sigma, eig_real *d, const eig_real *e,
-                                       eig_real *wk, int *it)
-{
-    eig_real s = EIG_ONE;
-    if (lane == 0 && st == EIG_STATUS_OK) st = EIG_FN(eig_tridiag_bisect_team_setup)(n, d, e, wk, &s);
-    st = __shfl_sync(0xffffffffu, st, 0);
-    s = __shfl_sync(0xffffffffu, s, 0);
-    int steps = 0, capped = 0;
-    __syncwarp();
-    if (st == EIG_STATUS_OK) capped = EIG_FN(eig_tridiag_bisect_team_member)(lane, 32, n, wk, s, d, &steps);
-    *it = __reduce_add_sync(0xffffffffu, steps);
-    if (__any_sync(0xffffffffu, capped) && st == EIG_STATUS_OK) st = EIG_STATUS_NOT_CONVERGED;
-    __syncwarp();
-    if (lane == 0 && st == EIG_STATUS_OK) st = EIG_FN(eig_tridiag_bisect_team_finish)(n, d, sigma);
-    st = __shfl_sync(0xffffffffu, st, 0);
-    __syncwarp(); /* lane 0's finish wrote d (racecheck) */
-    if (st != EIG_STATUS_OK)
-        for (int k = lane; k < n; k += 32) d[k] = EIG_ZERO / EIG_ZERO;
-    __syncwarp();
-    return st;
-}
-
 /* With vectors by divide and conquer (EIG_WARP_SYM_DC; Hermitian always),
  * after the reduction: the tridiagonal's eigenvectors Z by
  * eig_tridiag_dc_team (the warp as its team: leaves by the warp's QL, the
@@ -1621,7 +1593,7 @@ __global__ void __launch_bounds__(32 * EIG_WARP_SYM_WARPS, MINB)
             if (lane == 0)
                 st = EIG_FN(eig_tridiag_ql_values_finish)(n, st, sigma, d, 1, e, 1, 1, p.max_iter_factor, &it);
         } else {
-            st = EIG_FN(warp_sym_bisect)(lane, n, st, sigma, d, e, buf, &it);
+            st = EIG_FN(eig_tridiag_bisect_all_team)(t, n, st, sigma, d, e, buf, 0, &it); /* buf: 4n */
         }
         c3 = clock64();
         __syncwarp();

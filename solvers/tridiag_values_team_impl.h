@@ -8,6 +8,48 @@
  * XsyevBatched 1.47; docs/performance.md). Precision-generic body: no
  * include guard. */
 
+/* Every member bisects its share of the eigenvalues of the real symmetric
+ * tridiagonal (diagonal d, off-diagonal e; a Hermitian one's |e|) on Sturm
+ * counts (bisection_impl.h's team functions): the leader prepares the
+ * scaled T in bw (4n reals of team memory), each member bisects its own
+ * consecutive indices into d, the leader restores the order across members
+ * and unscales by sigma. st: the status so far (not OK: nothing is
+ * bisected); red: eig_team_reduce's scratch (block teams). Ascending
+ * eigenvalues in d; every value NaN on failure. *iters: the team's
+ * bisection steps. Every member returns the status. The leader's values
+ * reach the members through eig_team_reduce's maximum (every other member
+ * contributes 0, below every status and scale), so one code serves a
+ * warp (shuffles: warp-sym) and a block (block-tridiag). */
+EIG_HD int EIG_FN(eig_tridiag_bisect_all_team)(eig_team t, int n, int st, eig_real sigma, eig_real *d,
+                                               const eig_real *e, eig_real *bw, eig_real *red, int *iters)
+{
+    eig_real s = EIG_ONE;
+    if (st == EIG_STATUS_OK) {
+        eig_real lead_st = EIG_ZERO, lead_s = EIG_ZERO;
+        if (EIG_TEAM_LEAD(t)) {
+            lead_st = (eig_real)EIG_FN(eig_tridiag_bisect_team_setup)(n, d, e, bw, &s);
+            lead_s = s;
+        }
+        eig_team_sync(t); /* the leader's bw */
+        st = (int)EIG_FN(eig_team_reduce)(t, lead_st, 1, red);
+        s = EIG_FN(eig_team_reduce)(t, lead_s, 1, red);
+    }
+    int steps = 0, capped = 0;
+    if (st == EIG_STATUS_OK) capped = EIG_FN(eig_tridiag_bisect_team_member)(t.rank, t.size, n, bw, s, d, &steps);
+    *iters = (int)EIG_FN(eig_team_reduce)(t, (eig_real)steps, 0, red);
+    capped = EIG_FN(eig_team_reduce)(t, (eig_real)capped, 1, red) != EIG_ZERO;
+    if (st == EIG_STATUS_OK && capped) st = EIG_STATUS_NOT_CONVERGED;
+    eig_team_sync(t); /* every member's values in d */
+    eig_real lead_st = EIG_ZERO;
+    if (EIG_TEAM_LEAD(t)) lead_st = (eig_real)(st == EIG_STATUS_OK ? EIG_FN(eig_tridiag_bisect_team_finish)(n, d, sigma)
+                                                                      : st);
+    st = (int)EIG_FN(eig_team_reduce)(t, lead_st, 1, red);
+    eig_team_sync(t); /* the leader's finish wrote d */
+    if (st != EIG_STATUS_OK) EIG_FN(eig_fill_nan_team)(t, n, d, 1);
+    eig_team_sync(t);
+    return st;
+}
+
 /* The bisection half of eig_tridiag_values_bisect_team: from the reduced
  * tridiagonal (diagonal in w, off-diagonal in work: zc reals an entry) and
  * the status st and scale sigma of the reduction before it, the ascending
@@ -16,34 +58,13 @@
 EIG_HD int EIG_FN(eig_tridiag_values_bisect_tail)(eig_team t, int n, int zc, eig_real *w, eig_real *work,
                                                   eig_real *scr, int st, eig_real sigma, int *iters)
 {
-    eig_real s = EIG_ONE;
     eig_real *bw = scr + 32, *ec = bw + 4 * (eig_idx)n; /* the bisection's workspace, |e| */
     if (st == EIG_STATUS_OK) {
         /* a Hermitian tridiagonal has the eigenvalues of the real one with |e| */
         EIG_TEAM_FOR(t, k, 0, n - 2) ec[k] = zc == 2 ? EIG_HYPOT(work[2 * k], work[2 * k + 1]) : work[k];
         eig_team_sync(t);
-        if (EIG_TEAM_LEAD(t)) {
-            scr[0] = (eig_real)EIG_FN(eig_tridiag_bisect_team_setup)(n, w, ec, bw, &s);
-            scr[1] = s;
-        }
-        eig_team_sync(t);
-        st = (int)scr[0], s = scr[1];
-        eig_team_sync(t); /* every member has read them before scr's slots serve the reductions */
     }
-    int steps = 0, capped = 0;
-    if (st == EIG_STATUS_OK) capped = EIG_FN(eig_tridiag_bisect_team_member)(t.rank, t.size, n, bw, s, w, &steps);
-    *iters = (int)EIG_FN(eig_team_reduce)(t, (eig_real)steps, 0, scr);
-    capped = EIG_FN(eig_team_reduce)(t, (eig_real)capped, 1, scr) != 0;
-    if (st == EIG_STATUS_OK && capped) st = EIG_STATUS_NOT_CONVERGED;
-    eig_team_sync(t);
-    if (EIG_TEAM_LEAD(t)) scr[0] = (eig_real)(st == EIG_STATUS_OK ? EIG_FN(eig_tridiag_bisect_team_finish)(n, w, sigma)
-                                                                   : st);
-    eig_team_sync(t);
-    st = (int)scr[0];
-    eig_team_sync(t);
-    if (st != EIG_STATUS_OK) EIG_FN(eig_fill_nan_team)(t, n, w, 1);
-    eig_team_sync(t);
-    return st;
+    return EIG_FN(eig_tridiag_bisect_all_team)(t, n, st, sigma, w, ec, bw, scr, iters);
 }
 
 /* Hermitian (zc = 2) or symmetric matrix a (lower triangle; destroyed):
