@@ -1,7 +1,7 @@
 /* The anchors of ../shared/anchors.md, measured in the same run as eigsweep:
  *   bench_anchors syevj   COUNT N [vectors]   cuSOLVER DsyevjBatched (data on the GPU)
  *   bench_anchors heevj   COUNT N             cuSOLVER ZheevjBatched, with vectors
- *   bench_anchors xheev   COUNT N             cuSOLVER XsyevBatched, complex double, with vectors
+ *   bench_anchors xheev   COUNT N [values]    cuSOLVER XsyevBatched, complex double, with vectors (or values only)
  *   bench_anchors xsyev   COUNT N [values]    cuSOLVER XsyevBatched, real double, with vectors (or values only)
  *   bench_anchors dgeev   COUNT N             LAPACK dgeev, OpenMP over matrices
  *   bench_anchors dstebz  COUNT N             LAPACK dstebz, all eigenvalues, OpenMP
@@ -186,10 +186,10 @@ static void time_xsyev(const void *h, size_t elem_bytes, cudaDataType a_type, in
     cusolverDnDestroyParams(params), cusolverDnDestroy(handle);
 }
 
-static void bench_xheev(int count, int n)
+static void bench_xheev(int count, int n, int vectors)
 {
     cuDoubleComplex *h = random_hermitian(count, n, 13);
-    time_xsyev(h, sizeof(cuDoubleComplex), CUDA_C_64F, count, n, "complex", 1);
+    time_xsyev(h, sizeof(cuDoubleComplex), CUDA_C_64F, count, n, "complex", vectors);
     free(h);
 }
 
@@ -258,7 +258,7 @@ int main(int argc, char **argv)
     int count = atoi(argv[2]), n = atoi(argv[3]);
     if (!strcmp(argv[1], "syevj")) bench_syevj(count, n, argc > 4);
     else if (!strcmp(argv[1], "heevj")) bench_heevj(count, n);
-    else if (!strcmp(argv[1], "xheev")) bench_xheev(count, n);
+    else if (!strcmp(argv[1], "xheev")) bench_xheev(count, n, !(argc > 4 && !strcmp(argv[4], "values")));
     else if (!strcmp(argv[1], "xsyev")) bench_xsyev(count, n, !(argc > 4 && !strcmp(argv[4], "values")));
     else if (!strcmp(argv[1], "dgeev")) bench_dgeev(count, n);
     else if (!strcmp(argv[1], "dstebz")) bench_dstebz(count, n);

@@ -493,6 +493,33 @@ static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
  * (cfg->job_matrices), so the choice, and with it every result bit, is the
  * same however the job is split over ranks and chunks. */
 #define EIG_SMALL_BATCH_PER_SM 64
+#ifndef EIG_VALUES_CHOICE_ONCE
+#define EIG_VALUES_CHOICE_ONCE
+/* Values only, where warp-tridiag's chases (one lane's QL a matrix) lose to
+ * the kernels that bisect (H200, 2026-11-28, twenty-fourth session,
+ * device-resident, ms; docs/performance.md, "Values only: which kernel").
+ * Hermitian: block-tridiag from n = 56 (single 64) at any job (20,000 x
+ * 64 27.2 against 54.5, 10,000 x 128 69.2 / 324.2, single 10,000 x 80
+ * 27.3 / 82.2), and from n = 40 up to 20 matrices an SM (2,640 x 48 2.59
+ * / 3.59; 5,280 x 40 3.59 / 2.66 keeps warp-tridiag above). */
+static int values_by_block_tridiag(const eig_solve_params *p, int n, eig_idx job, int sms, int single)
+{
+    if (p->vectors || p->kind != EIG_KIND_HERMITIAN) return 0;
+    return n >= (single ? 64 : 56) || (n >= 40 && job <= (eig_idx)sms * 20);
+}
+/* Symmetric below warp-sym's own start (EIG_WARP_SYM_VALUES_FROM): warp-sym
+ * for mid-size jobs, from 5 matrices an SM (n >= 32; 10 below, where
+ * block-tridiag still wins at 5) up to 40, warp-tridiag above (5,280 x 32
+ * 0.86 / 1.72, 1,320 x 48 0.79 / 2.09, 2,640 x 16 0.29 / 0.43; 20,000 x 32
+ * 2.77 / 2.01). */
+static int values_by_warp_sym_mid(const eig_solve_params *p, int n, eig_idx job, int sms, int single)
+{
+    if (p->vectors || p->kind != EIG_KIND_SYMMETRIC || n < 16) return 0;
+    if (n >= (single ? EIG_WARP_SYM_VALUES_FROM_SINGLE : EIG_WARP_SYM_VALUES_FROM)) return 0;
+    return job >= (eig_idx)sms * (n >= 32 ? 5 : 10) && job <= (eig_idx)sms * 40;
+}
+#endif
+
 static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, int sms)
 {
     const int small = job < (eig_idx)sms * EIG_SMALL_BATCH_PER_SM;
@@ -526,6 +553,10 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
     if (EIG_FN(kernel_applies)(K_WARP_SYM, p, n) &&
         (warp_sym_small_hermitian(p, n, (long long)job, sms, ws_single, wt_few, ws_rb) ||
          (ws_rb && warp_sym_mid_symmetric(p, n, (long long)job, sms, ws_single))))
+        return K_WARP_SYM;
+    if (EIG_FN(kernel_applies)(K_BLOCK_TRIDIAG, p, n) && values_by_block_tridiag(p, n, job, sms, ws_single))
+        return K_BLOCK_TRIDIAG;
+    if (EIG_FN(kernel_applies)(K_WARP_SYM, p, n) && values_by_warp_sym_mid(p, n, job, sms, ws_single))
         return K_WARP_SYM;
     if (EIG_FN(kernel_applies)(K_WARP_TRIDIAG, p, n) && wt_range && !wt_few) return K_WARP_TRIDIAG;
     if (EIG_FN(kernel_applies)(K_BLOCK_TRIDIAG, p, n) &&
