@@ -498,20 +498,22 @@ static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
 /* Values only, where warp-tridiag's chases (one lane's QL a matrix) lose to
  * the kernels that bisect (H200, 2026-11-28, twenty-fourth session,
  * device-resident, ms; docs/performance.md, "Values only: which kernel").
- * Hermitian: block-tridiag from n = 56 (single 64) at any job (20,000 x
- * 64 27.2 against 54.5, 10,000 x 128 69.2 / 324.2, single 10,000 x 80
- * 27.3 / 82.2), and from n = 40 up to 20 matrices an SM (2,640 x 48 2.59
- * / 3.59; 5,280 x 40 3.59 / 2.66 keeps warp-tridiag above). */
+ * Hermitian: block-tridiag from n = 48 (single 64) at any job (20,000 x
+ * 64 27.2 against 54.5, 10,000 x 128 69.2 / 323.8, 5,280 x 48 4.80 /
+ * 6.92, 20,000 x 48 17.38 / 17.51; single 10,000 x 80 27.3 / 82.2, 5,280
+ * x 48 3.75 / 3.08), and from n = 40 up to 20 matrices an SM (2,640 x 40
+ * 2.03 / 2.47; 5,280 x 40 3.59 / 2.66 keeps warp-tridiag above). */
 static int values_by_block_tridiag(const eig_solve_params *p, int n, eig_idx job, int sms, int single)
 {
     if (p->vectors || p->kind != EIG_KIND_HERMITIAN) return 0;
-    return n >= (single ? 64 : 56) || (n >= 40 && job <= (eig_idx)sms * 20);
+    return n >= (single ? 64 : 48) || (n >= 40 && job <= (eig_idx)sms * 20);
 }
 /* Symmetric below warp-sym's own start (EIG_WARP_SYM_VALUES_FROM): warp-sym
  * for mid-size jobs, from 5 matrices an SM (n >= 32; 10 below, where
  * block-tridiag still wins at 5) up to 40, warp-tridiag above (5,280 x 32
- * 0.86 / 1.72, 1,320 x 48 0.79 / 2.09, 2,640 x 16 0.29 / 0.43; 20,000 x 32
- * 2.77 / 2.01). */
+ * 0.86 / 1.72, 1,320 x 48 0.79 / 2.10, 2,640 x 16 0.29 / 0.44; 20,000 x 32
+ * 2.77 / 2.01; single n = 16-48 at 660-5,280 the same way; single n =
+ * 49-63 above 10 an SM not timed). */
 static int values_by_warp_sym_mid(const eig_solve_params *p, int n, eig_idx job, int sms, int single)
 {
     if (p->vectors || p->kind != EIG_KIND_SYMMETRIC || n < 16) return 0;

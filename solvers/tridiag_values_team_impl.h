@@ -19,7 +19,8 @@
  * bisection steps. Every member returns the status. The leader's values
  * reach the members through eig_team_reduce's maximum (every other member
  * contributes 0, below every status and scale), so one code serves a
- * warp (shuffles: warp-sym) and a block (block-tridiag). */
+ * warp (shuffles: warp-sym) and a block (block-tridiag); on the host a
+ * team of one only (there eig_team_reduce passes x through). */
 EIG_HD int EIG_FN(eig_tridiag_bisect_all_team)(eig_team t, int n, int st, eig_real sigma, eig_real *d,
                                                const eig_real *e, eig_real *bw, eig_real *red, int *iters)
 {
