@@ -116,6 +116,7 @@ int main(int argc, char **argv)
     eig_release_join(); /* buffers a solve left to free after its output was renamed */
     eig_timeline_trace_exit("buffers released");
     MPI_Finalize();
+    eig_mpi_singleton_cleanup();
     eig_timeline_trace_exit("MPI_Finalize done");
     return rc;
 }

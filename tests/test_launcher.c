@@ -3,8 +3,11 @@
  * asks Open MPI for before MPI_Init and a singleton's lean start. The whole-job path (mpirun, a
  * singleton, the report's mpi_pml) runs in tests/cli/one_node_pml.sh. */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <mpi.h>
 
@@ -16,7 +19,7 @@ static const char *const launcher_vars[] = {
     "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_SIZE", "OMPI_COMM_WORLD_LOCAL_RANK", "PMIX_RANK",
     "PMIX_LOCAL_RANK", "PMIX_LOCAL_SIZE", "PMI_RANK", "PMI_SIZE", "MPI_LOCALRANKID", "MPI_LOCALNRANKS",
     "SLURM_PROCID", "SLURM_STEP_NUM_NODES", "SLURM_STEP_ID", "SLURM_STEP_NUM_TASKS", "OMPI_MCA_pml", "EIG_ONE_NODE_PML",
-    "OMPI_MCA_ess_singleton_isolated", "HWLOC_COMPONENTS", "EIG_SINGLETON_LEAN"};
+    "OMPI_MCA_ess_singleton_isolated", "HWLOC_COMPONENTS", "EIG_SINGLETON_LEAN", "OMPI_MCA_orte_tmpdir_base", "TMPDIR"};
 
 /* A clean environment, then the NAME, VALUE pairs of kv (NULL-terminated). */
 static void env_list(const char *const *kv)
@@ -160,11 +163,63 @@ static void singleton_start(void)
                     eig_mpi_start_choice());
 }
 
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return path && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* A lean singleton's private session-directory base (the race between
+ * concurrent singletons: driver/mpi_transport.c); tests/cli/singleton_race.sh
+ * starts many at once. */
+static void singleton_session_dir(void)
+{
+    const char *var = "OMPI_MCA_orte_tmpdir_base";
+#ifdef OPEN_MPI
+    char tmp[] = "/tmp/eig_test_launcher.XXXXXX";
+    if (!mkdtemp(tmp)) {
+        eig_test_expect(0, "mkdtemp");
+        return;
+    }
+    env_is("TMPDIR", tmp, NULL);
+    eig_mpi_singleton_prepare_env();
+    const char *base = eig_mpi_singleton_session_base();
+    eig_test_expect(base && is_dir(base) && !strncmp(base, tmp, strlen(tmp)) && env_now(var, base),
+                    "a lean singleton: a session directory of its own under $TMPDIR (%s)", base ? base : "none");
+    char saved[4096] = "", nested[4200];
+    if (base) snprintf(saved, sizeof saved, "%s", base);
+    snprintf(nested, sizeof nested, "%s/ompi.host.0", saved);
+    eig_test_expect(mkdir(nested, 0700) == 0, "a subdirectory as Open MPI makes one");
+    strcat(nested, "/left");
+    FILE *f = fopen(nested, "w");
+    if (f) fclose(f);
+    eig_mpi_singleton_prepare_env();
+    eig_test_expect(eig_mpi_singleton_session_base() && !strcmp(eig_mpi_singleton_session_base(), saved),
+                    "a second call keeps the same directory");
+    eig_mpi_singleton_cleanup();
+    eig_test_expect(!is_dir(saved) && eig_mpi_singleton_session_base() == NULL,
+                    "removed after MPI_Finalize, with what was left in it");
+    rmdir(tmp);
+    env_is(var, "/scratch/mine", NULL);
+    eig_mpi_singleton_prepare_env();
+    eig_test_expect(env_now(var, "/scratch/mine") && eig_mpi_singleton_session_base() == NULL,
+                    "the user's orte_tmpdir_base is kept");
+    env_is("EIG_SINGLETON_LEAN", "0", NULL);
+    eig_mpi_singleton_prepare_env();
+    eig_test_expect(env_now(var, NULL) && eig_mpi_singleton_session_base() == NULL, "EIG_SINGLETON_LEAN=0: none");
+#endif
+    env_is("OMPI_COMM_WORLD_SIZE", "1", "OMPI_COMM_WORLD_LOCAL_SIZE", "1", NULL);
+    eig_mpi_singleton_prepare_env();
+    eig_test_expect(env_now(var, NULL) && eig_mpi_singleton_session_base() == NULL, "under mpirun: none");
+}
+
 int main(void)
 {
     one_node_cases();
     local_ranks();
     pml_choice();
     singleton_start();
+    eig_mpi_singleton_cleanup();
+    singleton_session_dir();
     return eig_test_summary();
 }
