@@ -15,10 +15,10 @@ eig_packages=(build-essential cmake pkg-config openmpi-bin libopenmpi-dev libhdf
 # writes its sweep spec with h5py; it is skipped, saying so, without them.
 # shellcheck disable=SC2034  # (as eig_packages)
 eig_map_packages=(python3-h5py python3-numpy)
-# Needed only to run the test suite (tests/run.sh): the lint test's ShellCheck,
+# Needed only to run the test suite (tests/run.sh): the lint test's ShellCheck, strace (what a run opens),
 # and Python with h5py, numpy and scipy -- the clients users write files with.
 # shellcheck disable=SC2034  # (as eig_packages)
-eig_test_packages=(shellcheck python3-h5py python3-numpy python3-scipy)
+eig_test_packages=(shellcheck python3-h5py python3-numpy python3-scipy strace)
 
 # eig_install_packages PACKAGE...: installs those not installed yet
 # (quickstart: "${eig_packages[@]}"; tests/run.sh: the test packages too).

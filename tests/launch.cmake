@@ -5,3 +5,4 @@ target_sources(unit_launcher PRIVATE ${PROJECT_SOURCE_DIR}/driver/launcher.c ${P
 target_include_directories(unit_launcher PRIVATE ${PROJECT_SOURCE_DIR}/driver)
 eig_add_cli_test(cli_one_node_pml one_node_pml.sh)
 eig_add_cli_test(cli_singleton_race singleton_race.sh)
+eig_add_cli_test(cli_cpu_no_cuda_driver cpu_no_cuda_driver.sh)
