@@ -125,9 +125,33 @@ EIG_HD int EIG_FN(eig_gen_red_any)(eig_team r, int x)
     return x;
 }
 
-/* 2-norm of a strided vector the team t shares; a team of one: eig_gen_nrm2. */
+/* Sum of squares of a strided vector the team t shares, unscaled (a
+ * team of one: in order). */
+EIG_HD eig_real EIG_FN(eig_gen_team_sumsq)(eig_team t, int len, const eig_real *x, eig_idx inc)
+{
+    const eig_team r = EIG_FN(eig_gen_red_team)(t);
+    eig_real s = EIG_ZERO;
+    EIG_TEAM_FOR(r, k, 0, len - 1) s += x[k * inc] * x[k * inc];
+#ifdef __CUDA_ARCH__
+    for (int o = r.size / 2; o > 0; o /= 2) s += __shfl_xor_sync(r.mask, s, o); /* a + b = b + a: same bits */
+#endif
+    return s;
+}
+
+/* 1 when an unscaled sum of squares s is the square of the 2-norm to
+ * working accuracy: no square overflowed (s finite, and any sum with a
+ * further term stays so), and s is so far above the underflow threshold
+ * that squares lost to it weigh less than a rounding (NaN: 0). */
+EIG_HD int EIG_FN(eig_gen_sumsq_safe)(eig_real s) { return s >= EIG_SAFMIN / EIG_EPS && s <= EIG_RMAX; }
+
+/* 2-norm of a strided vector the team t shares; a team of one: eig_gen_nrm2.
+ * The unscaled sum of squares first (a square root, no division per entry,
+ * a third of the Hessenberg reduction's reflectors at n = 30); dnrm2's
+ * scaled loop where that sum is not safe. */
 EIG_HD eig_real EIG_FN(eig_gen_team_nrm2)(eig_team t, int len, const eig_real *x, eig_idx inc)
 {
+    const eig_real plain = EIG_FN(eig_gen_team_sumsq)(t, len, x, inc);
+    if (EIG_FN(eig_gen_sumsq_safe)(plain)) return EIG_SQRT(plain);
     const eig_team r = EIG_FN(eig_gen_red_team)(t);
     if (r.size == 1) return EIG_FN(eig_gen_nrm2)(len, x, inc);
     eig_real scale = EIG_ZERO, ssq = EIG_ONE;
@@ -308,15 +332,17 @@ EIG_HD void EIG_FN(eig_gen_balance_scale)(eig_team t, int n, eig_real *a, eig_id
 EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, eig_real *x, eig_idx inc)
 {
     if (len <= 1) return EIG_ZERO;
-    if (len <= 3) {
-        /* The Francis step's reflectors (2 and 3 entries), one per bulge
-         * step on a serial chain: the norm as one correctly rounded square
-         * root of the sum of squares instead of dnrm2's scaled loop (a
-         * division per entry) and dlapy2, where no square can underflow or
-         * overflow; tau and v by LAPACK's formulas. */
+    {
+        /* The norm as one correctly rounded square root of the sum of
+         * squares instead of dnrm2's scaled loop (a division per entry)
+         * and dlapy2, where no square can underflow or overflow (the
+         * Francis step's reflectors of 2 and 3 entries, one per bulge step
+         * on a serial chain, and the Hessenberg reduction's); tau and v by
+         * LAPACK's formulas. */
         eig_real al = *alpha, x0 = x[0], x1 = len == 3 ? x[inc] : EIG_ZERO;
-        eig_real s2 = x0 * x0 + x1 * x1, a2 = al * al + s2;
-        if (s2 >= EIG_SAFMIN / EIG_EPS && a2 <= EIG_RMAX) {
+        eig_real s2 = len <= 3 ? x0 * x0 + x1 * x1 : EIG_FN(eig_gen_team_sumsq)(t, len - 1, x, inc);
+        eig_real a2 = al * al + s2;
+        if (EIG_FN(eig_gen_sumsq_safe)(s2) && a2 <= EIG_RMAX) {
             const eig_real beta = -EIG_COPYSIGN(EIG_SQRT(a2), al);
             const eig_real tau = (beta - al) / beta;
             const eig_real scal = EIG_ONE / (al - beta);
