@@ -139,10 +139,11 @@ EIG_HD eig_real EIG_FN(eig_gen_team_sumsq)(eig_team t, int len, const eig_real *
 }
 
 /* 1 when an unscaled sum of squares s is the square of the 2-norm to
- * working accuracy: no square overflowed (s finite, and any sum with a
- * further term stays so), and s is so far above the underflow threshold
- * that squares lost to it weigh less than a rounding (NaN: 0). */
-EIG_HD int EIG_FN(eig_gen_sumsq_safe)(eig_real s) { return s >= EIG_SAFMIN / EIG_EPS && s <= EIG_RMAX; }
+ * working accuracy: no square overflowed (s finite and at most the largest
+ * real), and s is at least safmin/eps^2, so that squares lost to underflow
+ * (each below safmin, n of them) are under n eps^2 of it (NaN: 0); as
+ * eig_col_norm_team decides for the symmetric reductions. */
+EIG_HD int EIG_FN(eig_gen_sumsq_safe)(eig_real s) { return s >= EIG_SAFMIN / (EIG_EPS * EIG_EPS) && s <= EIG_RMAX; }
 
 /* 2-norm of a strided vector the team t shares; a team of one: eig_gen_nrm2.
  * The unscaled sum of squares first (a square root, no division per entry,
@@ -342,10 +343,16 @@ EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, 
         eig_real al = *alpha, x0 = x[0], x1 = len == 3 ? x[inc] : EIG_ZERO;
         eig_real s2 = len <= 3 ? x0 * x0 + x1 * x1 : EIG_FN(eig_gen_team_sumsq)(t, len - 1, x, inc);
         eig_real a2 = al * al + s2;
-        if (EIG_FN(eig_gen_sumsq_safe)(s2) && a2 <= EIG_RMAX) {
+        if (EIG_FN(eig_gen_sumsq_safe)(s2) && a2 <= EIG_RMAX / 4) {
+            /* tau = (beta - al) / beta and v's scale 1 / (al - beta) from
+             * one division, q = 1 / (beta d) with d = al - beta (|al| +
+             * |beta|: no cancellation; |beta d| <= 2 a2: no overflow): a
+             * double division is a ~20-instruction sequence on the GPU,
+             * and this one is on the bulge step's serial chain */
             const eig_real beta = -EIG_COPYSIGN(EIG_SQRT(a2), al);
-            const eig_real tau = (beta - al) / beta;
-            const eig_real scal = EIG_ONE / (al - beta);
+            const eig_real d = al - beta, q = EIG_ONE / (beta * d);
+            const eig_real tau = -d * (d * q);
+            const eig_real scal = beta * q;
             eig_team_sync(t); /* every member has read alpha and x */
             EIG_TEAM_FOR(t, k, 0, len - 2) x[k * inc] *= scal;
             if (EIG_TEAM_LEAD(t)) *alpha = beta;
@@ -620,8 +627,11 @@ EIG_HD void EIG_FN(eig_gen_shifts)(int n, const eig_real *a, eig_idx as, eig_idx
         *rt1r = *rt1i = *rt2r = *rt2i = EIG_ZERO;
         return;
     }
-    /* normalised by s so the discriminant cannot overflow */
-    h11 /= s; h21 /= s; h12 /= s; h22 /= s;
+    /* normalised by s so the discriminant cannot overflow; by the product
+     * with 1/s (s >= |h21| > smlnum inside an unreduced block: 1/s finite),
+     * one division instead of four a sweep */
+    const eig_real sinv = EIG_ONE / s;
+    h11 *= sinv; h21 *= sinv; h12 *= sinv; h22 *= sinv;
     const eig_real tr = (h11 + h22) / 2;
     const eig_real det = (h11 - tr) * (h22 - tr) - h12 * h21;
     const eig_real rtdisc = EIG_SQRT(EIG_FABS(det));
@@ -890,6 +900,44 @@ EIG_HD int EIG_FN(eig_general_reduce_team)(eig_team t, int n, eig_real *a, eig_i
     return EIG_STATUS_OK;
 }
 
+/* eig_gen_sort by team t, in the same order: each member ranks its
+ * elements among all of them (ties by index, as the insertion sort keeps
+ * them) and writes each to its place, reading a copy in rows 0 and 1 of a
+ * (free once the QR phase is done; stored in band storage too). The
+ * leader's insertion sort was 6 % of warp-general's time at n = 30. A team
+ * of one runs eig_gen_sort, and so does a single-precision team: there the
+ * team's sort took warp-general from 72 to 80 registers, fewer teams an
+ * SM (n = 16 / 25 / 30 single: 20.4 / 61.5 / 82.8 -> 22.4 / 69.5 / 88.8
+ * ms, H200, 2026-11-29). Ends on a team sync. */
+EIG_HD void EIG_FN(eig_gen_sort_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real *wr,
+                                      eig_real *wi, eig_idx ws)
+{
+    if (t.size == 1 || n < 2 || !EIG_IS_DOUBLE) {
+        if (EIG_TEAM_LEAD(t)) EIG_FN(eig_gen_sort)(n, wr, wi, ws);
+        eig_team_sync(t);
+        return;
+    }
+    EIG_TEAM_FOR(t, k, 0, n - 1) {
+        EIG_GEN_A(0, k) = wr[k * ws];
+        EIG_GEN_A(1, k) = wi[k * ws];
+    }
+    eig_team_sync(t);
+    EIG_TEAM_FOR(t, k, 0, n - 1) {
+        const eig_real xr = EIG_GEN_A(0, k), xi = EIG_GEN_A(1, k);
+        int rank = 0;
+#ifdef __CUDA_ARCH__
+#pragma unroll 1 /* double, n = 16 / 25: 33.7 / 97.0-98.3 ms unrolled, 32.0-32.2 / 95.5-96.6 not */
+#endif
+        for (int j = 0; j < n; j++) {
+            const eig_real yr = EIG_GEN_A(0, j), yi = EIG_GEN_A(1, j);
+            rank += j < k ? !EIG_FN(eig_gen_before)(xr, xi, yr, yi) : EIG_FN(eig_gen_before)(yr, yi, xr, xi);
+        }
+        wr[rank * ws] = xr;
+        wi[rank * ws] = xi;
+    }
+    eig_team_sync(t);
+}
+
 /* The second half: Francis QR on the Hessenberg window [ilo, ihi] of a
  * (eig_general_reduce_team's output, in dense storage or, compiled with
  * EIG_GEN_BAND, in band storage), unscaling by 1/f and the sort. Returns as
@@ -919,8 +967,7 @@ EIG_HD int EIG_FN(eig_general_finish_team)(eig_team t, int n, eig_real *a, eig_i
         }
         eig_team_sync(t);
     }
-    if (EIG_TEAM_LEAD(t)) EIG_FN(eig_gen_sort)(n, wr, wi, ws);
-    eig_team_sync(t);
+    EIG_FN(eig_gen_sort_team)(t, n, a, as, rs, wr, wi, ws);
     return EIG_STATUS_OK;
 }
 
