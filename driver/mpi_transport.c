@@ -74,7 +74,6 @@ void eig_mpi_singleton_prepare_env(void)
     }
     if (!getenv("HWLOC_COMPONENTS")) setenv("HWLOC_COMPONENTS", "-opencl", 1);
 #ifdef OPEN_MPI
-    private_session_base();
     const char *isolated = getenv("OMPI_MCA_ess_singleton_isolated");
     if (isolated && *isolated) { /* the user's, whatever Open MPI makes of it */
         snprintf(start_user, sizeof start_user, "a singleton (the user's OMPI_MCA_ess_singleton_isolated=%.40s)",
@@ -83,6 +82,7 @@ void eig_mpi_singleton_prepare_env(void)
         return;
     }
     setenv("OMPI_MCA_ess_singleton_isolated", "1", 1);
+    private_session_base(); /* (with the daemon, or the user's choice, Open MPI names the job apart itself) */
     start = "a singleton without a daemon";
 #else
     start = "a singleton";

@@ -207,6 +207,10 @@ static void singleton_session_dir(void)
     env_is("EIG_SINGLETON_LEAN", "0", NULL);
     eig_mpi_singleton_prepare_env();
     eig_test_expect(env_now(var, NULL) && eig_mpi_singleton_session_base() == NULL, "EIG_SINGLETON_LEAN=0: none");
+    env_is("OMPI_MCA_ess_singleton_isolated", "0", NULL);
+    eig_mpi_singleton_prepare_env();
+    eig_test_expect(env_now(var, NULL) && eig_mpi_singleton_session_base() == NULL,
+                    "the user's ess_singleton_isolated (a daemon names the job apart): none");
 #endif
     env_is("OMPI_COMM_WORLD_SIZE", "1", "OMPI_COMM_WORLD_LOCAL_SIZE", "1", NULL);
     eig_mpi_singleton_prepare_env();
