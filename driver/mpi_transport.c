@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "launcher.h"
 
@@ -64,6 +65,17 @@ static void private_session_base(void)
 }
 #endif
 
+#ifdef OPEN_MPI
+/* Open MPI's spelling of a true boolean parameter. */
+static int mca_true(const char *v)
+{
+    static const char *const yes[] = {"1", "true", "yes", "t", "y", "enabled"};
+    for (size_t i = 0; i < sizeof yes / sizeof *yes; i++)
+        if (!strcasecmp(v, yes[i])) return 1;
+    return 0;
+}
+#endif
+
 void eig_mpi_singleton_prepare_env(void)
 {
     if (eig_launcher_present()) return;
@@ -76,13 +88,14 @@ void eig_mpi_singleton_prepare_env(void)
 #ifdef OPEN_MPI
     const char *isolated = getenv("OMPI_MCA_ess_singleton_isolated");
     if (isolated && *isolated) { /* the user's, whatever Open MPI makes of it */
+        if (mca_true(isolated)) private_session_base(); /* daemon-less too: the same shared directory */
         snprintf(start_user, sizeof start_user, "a singleton (the user's OMPI_MCA_ess_singleton_isolated=%.40s)",
                  isolated);
         start = start_user;
         return;
     }
     setenv("OMPI_MCA_ess_singleton_isolated", "1", 1);
-    private_session_base(); /* (with the daemon, or the user's choice, Open MPI names the job apart itself) */
+    private_session_base(); /* (with the daemon Open MPI names the job apart itself) */
     start = "a singleton without a daemon";
 #else
     start = "a singleton";

@@ -33,10 +33,10 @@ const char *eig_mpi_transport_choice(void);
  * (OMPI_MCA_ess_singleton_isolated) and hwloc, whichever MPI reads it, for no
  * OpenCL plugin (HWLOC_COMPONENTS), each unless the user set it;
  * EIG_SINGLETON_LEAN=0 leaves both alone. Without the daemon every
- * singleton on a node would share one session directory, so when eigsweep
- * asks for no daemon it also gives the process a private one under $TMPDIR
- * (OMPI_MCA_orte_tmpdir_base, unless the user set it), removed by
- * eig_mpi_singleton_cleanup. */
+ * singleton on a node would share one session directory, so a singleton
+ * without the daemon (eigsweep's choice or the user's) also gets a private
+ * one under $TMPDIR (OMPI_MCA_orte_tmpdir_base, unless the user set it),
+ * removed by eig_mpi_singleton_cleanup (a killed process leaves it). */
 void eig_mpi_singleton_prepare_env(void);
 /* After MPI_Finalize (and at exit): removes the private session directory,
  * if one was made. */

@@ -187,19 +187,20 @@ static void singleton_session_dir(void)
     eig_test_expect(base && is_dir(base) && !strncmp(base, tmp, strlen(tmp)) && env_now(var, base),
                     "a lean singleton: a session directory of its own under $TMPDIR (%s)", base ? base : "none");
     char saved[4096] = "", nested[4200];
-    if (base) snprintf(saved, sizeof saved, "%s", base);
-    snprintf(nested, sizeof nested, "%s/ompi.host.0", saved);
-    eig_test_expect(mkdir(nested, 0700) == 0, "a subdirectory as Open MPI makes one");
-    strcat(nested, "/left");
-    FILE *f = fopen(nested, "w");
-    if (f) fclose(f);
+    if (base) {
+        snprintf(saved, sizeof saved, "%s", base);
+        snprintf(nested, sizeof nested, "%s/ompi.host.0", saved);
+        eig_test_expect(mkdir(nested, 0700) == 0, "a subdirectory as Open MPI makes one");
+        strcat(nested, "/left");
+        FILE *f = fopen(nested, "w");
+        if (f) fclose(f);
+    }
     eig_mpi_singleton_prepare_env();
     eig_test_expect(eig_mpi_singleton_session_base() && !strcmp(eig_mpi_singleton_session_base(), saved),
                     "a second call keeps the same directory");
     eig_mpi_singleton_cleanup();
     eig_test_expect(!is_dir(saved) && eig_mpi_singleton_session_base() == NULL,
                     "removed after MPI_Finalize, with what was left in it");
-    rmdir(tmp);
     env_is(var, "/scratch/mine", NULL);
     eig_mpi_singleton_prepare_env();
     eig_test_expect(env_now(var, "/scratch/mine") && eig_mpi_singleton_session_base() == NULL,
@@ -210,7 +211,13 @@ static void singleton_session_dir(void)
     env_is("OMPI_MCA_ess_singleton_isolated", "0", NULL);
     eig_mpi_singleton_prepare_env();
     eig_test_expect(env_now(var, NULL) && eig_mpi_singleton_session_base() == NULL,
-                    "the user's ess_singleton_isolated (a daemon names the job apart): none");
+                    "the user's ess_singleton_isolated=0 (a daemon names the job apart): none");
+    env_is("OMPI_MCA_ess_singleton_isolated", "True", "TMPDIR", tmp, NULL);
+    eig_mpi_singleton_prepare_env();
+    base = eig_mpi_singleton_session_base();
+    eig_test_expect(base && is_dir(base) && env_now(var, base), "the user's ess_singleton_isolated=True: one of its own");
+    eig_mpi_singleton_cleanup();
+    rmdir(tmp);
 #endif
     env_is("OMPI_COMM_WORLD_SIZE", "1", "OMPI_COMM_WORLD_LOCAL_SIZE", "1", NULL);
     eig_mpi_singleton_prepare_env();

@@ -11,13 +11,17 @@ command -v strace >/dev/null 2>&1 || { echo "SKIP: strace is not installed"; exi
 driver_loads() { # driver_loads LOG: how many times the traced run looked for libcuda.so.1
   grep -c 'libcuda\.so\.1' "$1" || true
 }
-traced() { # traced LOG ARGS...: eigsweep ARGS under strace (file opens only)
+traced() { # traced LOG ARGS...: eigsweep ARGS under strace (the calls that name files)
   local log=$1; shift
-  strace -f -qq -e trace=openat,open -o "$log" "$BIN" "$@" >"$log.out" 2>&1
+  strace -f -qq -e trace=%file -o "$log" "$BIN" "$@" >"$log.out" 2>&1
 }
 "$BIN" generate --family random-general --n 6 --count 200 -o in.h5 -q --backend cpu
+# What MPI_Init and the libraries look up on their own (a CUDA-aware MPI, an
+# hwloc plugin may load the driver): --version starts no CUDA of eigsweep's.
+traced base.trace --version || true
+base=$(driver_loads base.trace)
 EIGSWEEP_BACKEND=auto traced auto.trace solve in.h5 -o auto.h5 -q || true
-if [ "$(driver_loads auto.trace)" -eq 0 ]; then
+if [ "$(driver_loads auto.trace)" -le "$base" ]; then
   echo "SKIP: an auto run did not look for the CUDA driver here (a build without CUDA?)"
   exit 77
 fi
@@ -30,6 +34,8 @@ for run in "cpu:solve in.h5 -o cpu.h5 -q --backend cpu" "check:solve in.h5 --che
     continue
   fi
   n=$(driver_loads "$name.trace")
-  if [ "$n" -eq 0 ]; then pass; else fail "$name (${run#*:}): looked for the CUDA driver $n times"; fi
+  if [ "$n" -le "$base" ]; then pass; else
+    fail "$name (${run#*:}): looked for the CUDA driver $n times (--version: $base)"
+  fi
 done
 finish
