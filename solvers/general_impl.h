@@ -336,19 +336,21 @@ EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, 
     {
         /* The norm as one correctly rounded square root of the sum of
          * squares instead of dnrm2's scaled loop (a division per entry)
-         * and dlapy2, where no square can underflow or overflow (the
-         * Francis step's reflectors of 2 and 3 entries, one per bulge step
-         * on a serial chain, and the Hessenberg reduction's); tau and v by
-         * LAPACK's formulas. */
+         * and dlapy2, where that sum is safe (eig_gen_sumsq_safe: no
+         * overflow, underflow's loss below a rounding) (the Francis step's
+         * reflectors of 2 and 3 entries, one per bulge step on a serial
+         * chain, and the Hessenberg reduction's); tau and v equal LAPACK's
+         * up to a few roundings (below). */
         eig_real al = *alpha, x0 = x[0], x1 = len == 3 ? x[inc] : EIG_ZERO;
         eig_real s2 = len <= 3 ? x0 * x0 + x1 * x1 : EIG_FN(eig_gen_team_sumsq)(t, len - 1, x, inc);
         eig_real a2 = al * al + s2;
         if (EIG_FN(eig_gen_sumsq_safe)(s2) && a2 <= EIG_RMAX / 4) {
             /* tau = (beta - al) / beta and v's scale 1 / (al - beta) from
              * one division, q = 1 / (beta d) with d = al - beta (|al| +
-             * |beta|: no cancellation; |beta d| <= 2 a2: no overflow): a
-             * double division is a ~20-instruction sequence on the GPU,
-             * and this one is on the bulge step's serial chain */
+             * |beta|: no cancellation; |beta d| <= 2 a2: no overflow; q
+             * subnormal only for a2 above max/8, an ulp then): a double
+             * division is a ~20-instruction sequence on the GPU, and this
+             * one is on the bulge step's serial chain */
             const eig_real beta = -EIG_COPYSIGN(EIG_SQRT(a2), al);
             const eig_real d = al - beta, q = EIG_ONE / (beta * d);
             const eig_real tau = -d * (d * q);
@@ -905,14 +907,18 @@ EIG_HD int EIG_FN(eig_general_reduce_team)(eig_team t, int n, eig_real *a, eig_i
  * them) and writes each to its place, reading a copy in rows 0 and 1 of a
  * (free once the QR phase is done; stored in band storage too). The
  * leader's insertion sort was 6 % of warp-general's time at n = 30. A team
- * of one runs eig_gen_sort, and so does a single-precision team: there the
+ * of one runs eig_gen_sort, and so do a block team, a team that holds a
+ * NaN (the order is then not transitive), and a single-precision team: there the
  * team's sort took warp-general from 72 to 80 registers, fewer teams an
  * SM (n = 16 / 25 / 30 single: 20.4 / 61.5 / 82.8 -> 22.4 / 69.5 / 88.8
  * ms, H200, 2026-11-29). Ends on a team sync. */
 EIG_HD void EIG_FN(eig_gen_sort_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real *wr,
                                       eig_real *wi, eig_idx ws)
 {
-    if (t.size == 1 || n < 2 || !EIG_IS_DOUBLE) {
+    int has_nan = 0; /* a NaN breaks the order's transitivity: ranks would collide (the leader's sort then) */
+    if (t.size > 1 && !t.block && EIG_IS_DOUBLE)
+        EIG_TEAM_FOR(t, k, 0, n - 1) has_nan |= wr[k * ws] != wr[k * ws] || wi[k * ws] != wi[k * ws];
+    if (t.size == 1 || t.block || n < 2 || !EIG_IS_DOUBLE || EIG_FN(eig_gen_red_any)(t, has_nan)) {
         if (EIG_TEAM_LEAD(t)) EIG_FN(eig_gen_sort)(n, wr, wi, ws);
         eig_team_sync(t);
         return;
