@@ -63,9 +63,7 @@ static void private_session_base(void)
     if (!cleanup_registered) atexit(eig_mpi_singleton_cleanup); /* also on exit() before MPI_Finalize */
     cleanup_registered = 1;
 }
-#endif
 
-#ifdef OPEN_MPI
 /* Open MPI's spelling of a true boolean parameter. */
 static int mca_true(const char *v)
 {
