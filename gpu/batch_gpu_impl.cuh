@@ -614,11 +614,16 @@ int EIG_FN(pick_kernel)(const eig_gpu_config *cfg, const eig_solve_params *p, in
  * MB), n = 12 31.5 / 31.1 / 32.7 / 44.8; warp-jacobi n = 32 (100,000)
  * 103.5 / 100.9 / 100.3. The tridiagonal-reduction kernels with vectors
  * lose with any cap (n = 32 resident 19.9 -> 40-138 ms, n = 128 186 ->
- * 234): none for them. */
-static size_t sub_chunk_cap(int kernel)
+ * 234): none for them. warp-general split in two (warp_general_split)
+ * takes 128 MB: its two launches a sub-chunk each fill the GPU only with
+ * enough matrices (H200, 2026-11-29, double, 16 / 64 / 128 MB: n = 30
+ * 157.9 / 145.3 / 142.3 ms, n = 20 - / 49.9 / 49.2, n = 16 - / 31.6 /
+ * 30.7; the one kernel at n = 30 with 64 MB 157.8 against 162.4 with 16 MB,
+ * but n = 16 and 25 lose 4-5 % with 64 MB: it keeps 16). */
+static size_t sub_chunk_cap(int kernel, int general_split)
 {
     switch (kernel) {
-    case K_WARP_GENERAL: return (size_t)16 << 20;
+    case K_WARP_GENERAL: return (size_t)(general_split ? 128 : 16) << 20;
     case K_WARP_JACOBI: return (size_t)32 << 20;
     case K_THREAD_GLOBAL:
     case K_THREAD_SHARED: return (size_t)64 << 20;
@@ -701,7 +706,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     if (wt_vectors) /* the reflectors, the rotation log */
         work_reals = EIG_FN(warp_tridiag_vectors_work)(p->kind == EIG_KIND_HERMITIAN ? 2 : 1, n, wt_log_cap);
     if (wg_global) work_reals = EIG_FN(warp_general_smem_reals)(n); /* A, wr, wi per matrix */
-    const int wg_split = kernel == K_WARP_GENERAL && !wg_global && warp_general_split(n);
+    const int wg_split = kernel == K_WARP_GENERAL && !wg_global && warp_general_split(n, EIG_IS_DOUBLE);
     EIG_FN(warp_general_split_cfg) wg_split_cfg;
     if (wg_split) { /* the reduction's output: band, wr, wi, status, ilo, ihi, scale */
         work_reals = EIG_FN(warp_general_split_reals)(n);
@@ -779,7 +784,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
         EIG_CALL(eig_gpu_plan_on_stream(cfg, per, count, *on_stream, &arena, &sub));
         ns = 1, streams = (cudaStream_t *)on_stream;
     } else {
-        EIG_CALL(eig_gpu_plan(ctx, cfg, per, sub_chunk_cap(kernel), count, &sub));
+        EIG_CALL(eig_gpu_plan(ctx, cfg, per, sub_chunk_cap(kernel, wg_split), count, &sub));
         ns = ctx->nstreams, streams = ctx->streams, arena = ctx->arena;
         /* the arena holds ns sub-chunks: the whole job when it is small */
         if (cfg->chunk <= 0 && (eig_idx)ns * sub >= count &&
@@ -846,12 +851,8 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
             const int ts = warp_general_team(n), teams = T / ts;
             blocks = (unsigned)((cnt + teams - 1) / teams);
             if (blocks > (unsigned)wg_resident) blocks = (unsigned)wg_resident; /* persistent grid */
-            if (wg_global)
-                EIG_FN(warp_general_kernel)<1><<<blocks, T, smem, st>>>(n, ts, p->max_iter_factor, cnt, in_mw, val_mw,
-                                                                         d_status, d_iters, work);
-            else
-                EIG_FN(warp_general_kernel)<0><<<blocks, T, smem, st>>>(n, ts, p->max_iter_factor, cnt, in_mw, val_mw,
-                                                                         d_status, d_iters, 0);
+            EIG_FN(warp_general_kernel_for)(wg_global, ts)<<<blocks, T, smem, st>>>(
+                n, ts, p->max_iter_factor, cnt, in_mw, val_mw, d_status, d_iters, wg_global ? work : 0);
             EIG_FN(warp_general_overflow_kernel)<<<(unsigned)((cnt + 255) / 256), 256, 0, st>>>(n, cnt, val_mw, d_status);
             break;
         }

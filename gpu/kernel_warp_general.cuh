@@ -15,9 +15,9 @@
  * worked on in global memory instead: a 32-lane team per matrix, its A, wr
  * and wi in the device workspace (the same code, slower memory; one thread
  * per matrix was the only choice there before, 12x slower for 500 matrices
- * of order 192). From n = 48 (EIG_WARP_GENERAL_SPLIT_FROM) to the global
- * path the work is split in two kernels, the reduction as above and the QR
- * phase on band storage (warp_general_qr_kernel below). */
+ * of order 192). From n = 16 in double, 48 in single (warp_general_split)
+ * to the global path the work is split in two kernels, the reduction as
+ * above and the QR phase on band storage (warp_general_qr_kernel below). */
 #ifndef EIG_WARP_GENERAL_ONCE
 #define EIG_WARP_GENERAL_ONCE
 #include <stdlib.h>
@@ -44,19 +44,25 @@ static int warp_general_qr_team(int n)
 }
 /* Whether warp-general (with A in shared memory) runs as two kernels, the
  * reduction and the QR phase on band storage (warp_general_qr_kernel): from
- * this n up; EIG_WARP_GENERAL_SPLIT=0|1 overrides (tuning). H100,
- * 2026-11-25, double, host to host, split against one kernel, same binary:
- * n = 16 (500,000) 48.7 ms against 40.0, 20 85.5 / 69.0, 24 136.5 / 123.1,
- * 30 218.3 / 205.3, 32 256.0 / 254.0, 40 (100,000) 99.2 / 93.3, 48 157.8 /
- * 169.8, 64 374.9 / 485.9 (single 170.9 / 188.3). Below n = 48 the band's
- * index arithmetic and the pipeline's smaller sub-chunks cost more than the
- * extra resident teams give (docs/performance.md §1, 2026-11-25). */
-#define EIG_WARP_GENERAL_SPLIT_FROM 48
-static int warp_general_split(int n)
+ * order `from` up (EIG_WARP_GENERAL_SPLIT=0|1 overrides: tuning). Double
+ * from n = 16, single from 48. H200, 2026-11-29, 500,000 matrices, host to
+ * host, ms, one kernel (16 MB sub-chunks) / split (128 MB, see
+ * sub_chunk_cap), team sizes fixed at compile time, band rows by one
+ * product: double n = 16 31.8-32.0 / 30.7-30.8, 20 53.6 / 49.2-49.4, 25
+ * 92.3-93.1 / 91.5, 30 162.4-162.5 / 142.3, 32 197.4-198.5 / 163.7-163.9,
+ * 40 (100,000) 72.5 / 68.9 (64 MB); single n = 16 19.5 / 19.7, 25 53.7 /
+ * 59.3, 30 77.1 / 82.9 (64 MB): in single precision the dense matrix is
+ * half the bytes, shared memory already holds 57 of order 30 an SM. The
+ * band's row offsets had been a branch and two products an access; with
+ * them the split lost below n = 48 (H100, 2026-11-25: n = 30 218.3 /
+ * 205.3; docs/performance.md). */
+#define EIG_WARP_GENERAL_SPLIT_FROM_DOUBLE 16
+#define EIG_WARP_GENERAL_SPLIT_FROM_SINGLE 48
+static int warp_general_split(int n, int is_double)
 {
     const char *env = getenv("EIG_WARP_GENERAL_SPLIT");
     if (env && (!strcmp(env, "0") || !strcmp(env, "1"))) return atoi(env);
-    return n >= EIG_WARP_GENERAL_SPLIT_FROM;
+    return n >= (is_double ? EIG_WARP_GENERAL_SPLIT_FROM_DOUBLE : EIG_WARP_GENERAL_SPLIT_FROM_SINGLE);
 }
 /* auto_kernel: warp-general from this n up. Same runs: n = 14: 62.5 ms vs
  * thread-global 58.6; n = 15: 69.6 vs 72.5; n = 64 (100,000): 1058 vs 1496.
@@ -88,7 +94,9 @@ __device__ static inline eig_team warp_general_team_of(int team, int ts)
  * 117.2, n = 30 205.6-206.3 -> 201.6-202.9 (H200, 500,000 matrices, host
  * to host, 2026-11-28). The single kernel keeps the compiler's 72: a cap
  * of 96 let it grow to 82 (n = 30 single 112.9 ms; 91.5 at 72, 96.9
- * before). __maxnreg__ needs nvcc 12.4. */
+ * before). With the team's size fixed at compile time (teams of 8 and 16)
+ * the double kernel takes 84 registers and no stack, single 64.
+ * __maxnreg__ needs nvcc 12.4. */
 #undef EIG_WARP_GENERAL_MAXNREG
 #if EIG_IS_DOUBLE && (__CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 4))
 #define EIG_WARP_GENERAL_MAXNREG __maxnreg__(96)
@@ -131,11 +139,13 @@ static int EIG_FN(warp_general_in_global)(int n)
  * that run-time choice, a generic pointer on purpose: with the pointer
  * known to be global the same kernel took 12.8 s instead of 4.9 s for
  * 20,000 matrices of order 192 (measured, not explained). */
-template <int IN_GLOBAL>
+template <int IN_GLOBAL, int TS>
 __global__ void EIG_WARP_GENERAL_MAXNREG
-    EIG_FN(warp_general_kernel)(int n, int ts, int max_iter_factor, eig_idx count, const eig_real *__restrict__ in,
-                                eig_real *values, int8_t *status, int32_t *iterations, eig_real *gwork)
+    EIG_FN(warp_general_kernel)(int n, int ts_arg, int max_iter_factor, eig_idx count,
+                                const eig_real *__restrict__ in, eig_real *values, int8_t *status,
+                                int32_t *iterations, eig_real *gwork)
 {
+    const int ts = TS ? TS : ts_arg; /* TS: the team's size known to the compiler (warp_general_kernel_for) */
     extern __shared__ unsigned char eig_smem_raw[];
     const int teams = blockDim.x / ts, team = threadIdx.x / ts, ld = EIG_FN(warp_general_ld)(n);
     const eig_team t = warp_general_team_of(team, ts);
@@ -160,6 +170,22 @@ __global__ void EIG_WARP_GENERAL_MAXNREG
     }
 }
 
+/* The instance of warp_general_kernel for teams of ts lanes: with the size
+ * a compile-time constant for 8 and 16 (the team's syncs and loops lose
+ * their run-time size tests; EIG_WARP_GENERAL_TS_FIXED=0 turns it off, a
+ * tuning knob). */
+typedef void (*EIG_FN(warp_general_fn))(int, int, int, eig_idx, const eig_real *, eig_real *, int8_t *, int32_t *,
+                                        eig_real *);
+static EIG_FN(warp_general_fn) EIG_FN(warp_general_kernel_for)(int in_global, int ts)
+{
+    const char *env = getenv("EIG_WARP_GENERAL_TS_FIXED");
+    const int fixed = !(env && !strcmp(env, "0"));
+    if (in_global) return EIG_FN(warp_general_kernel)<1, 0>;
+    if (fixed && ts == 8) return EIG_FN(warp_general_kernel)<0, 8>;
+    if (fixed && ts == 16) return EIG_FN(warp_general_kernel)<0, 16>;
+    return EIG_FN(warp_general_kernel)<0, 0>;
+}
+
 /* ---- warp-general split in two (EIG_WARP_GENERAL_SPLIT): the reduction,
  * then the QR phase on band storage ----
  * The QR phase reads and writes only the Hessenberg matrix and the two
@@ -170,16 +196,20 @@ __global__ void EIG_WARP_GENERAL_MAXNREG
  * (dense, as warp_general_kernel) leaves per matrix in the device
  * workspace: the band, wr, wi, then status, ilo, ihi and the scale factor
  * (small integers and a power of two: exact as reals). Nsight Compute, n =
- * 30, 5,000 matrices a launch: reduction 0.82 ms + QR phase 2.11 ms (44
- * teams of 16 lanes an SM) against 3.66 ms for warp_general_kernel (28);
- * yet host to host at n = 30 the one kernel stays ahead (see
- * warp_general_split). */
+ * 30, one launch of 50,000 matrices (2026-11-29): reduction 3.56 ms +
+ * QR phase 19.04 ms (46 teams of 16 lanes an SM, 0.70 instructions a
+ * scheduler a cycle) against 23.20 ms for warp_general_kernel (28 teams,
+ * 0.43), and that QR phase still ran 35 % more instructions than the one
+ * kernel's, from the band's row offsets (now one product a row,
+ * EIG_GEN_BAND_ROW). */
 EIG_HD int EIG_FN(warp_general_split_reals)(int n) { return EIG_FN(eig_gen_band_reals)(n) + 2 * n + 4; }
 EIG_HD int EIG_FN(warp_general_qr_smem_reals)(int n) { return EIG_FN(eig_gen_band_reals)(n) + 2 * n; }
 
-__global__ void EIG_FN(warp_general_reduce_kernel)(int n, int ts, eig_idx count, const eig_real *__restrict__ in,
-                                                   eig_real *gwork)
+template <int TS>
+__global__ void EIG_FN(warp_general_reduce_kernel)(int n, int ts_arg, eig_idx count,
+                                                   const eig_real *__restrict__ in, eig_real *gwork)
 {
+    const int ts = TS ? TS : ts_arg; /* as warp_general_kernel */
     extern __shared__ unsigned char eig_smem_raw[];
     const int teams = blockDim.x / ts, team = threadIdx.x / ts, ld = EIG_FN(warp_general_ld)(n);
     const eig_team t = warp_general_team_of(team, ts);
@@ -198,7 +228,7 @@ __global__ void EIG_FN(warp_general_reduce_kernel)(int n, int ts, eig_idx count,
         eig_real *dst = gwork + m * W; /* the band row by row: consecutive lanes, consecutive addresses */
         for (int i = 0; i < n; i++) {
             const int c0 = i > 3 ? i - 3 : 0;
-            eig_real *row = dst + (eig_idx)i * n - EIG_GEN_BAND_CUT(i);
+            eig_real *row = dst + EIG_GEN_BAND_ROW(i, n);
             EIG_TEAM_FOR(t, j, c0, n - 1) row[j] = A[i * ld + j];
         }
         EIG_TEAM_FOR(t, k, 0, n - 1) {
@@ -219,12 +249,13 @@ __global__ void EIG_FN(warp_general_reduce_kernel)(int n, int ts, eig_idx count,
  * thread, 768 threads an SM) so that registers do not limit the teams an
  * SM keeps before shared memory does (98 registers uncapped: 32 teams of 16
  * lanes an SM at n = 30, where shared memory holds 46). */
-template <int MINB>
+template <int MINB, int TS>
 __global__ void __launch_bounds__(256, MINB)
-    EIG_FN(warp_general_qr_kernel)(int n, int ts, int max_iter_factor, eig_idx count,
-                                               const eig_real *__restrict__ gwork, eig_real *values, int8_t *status,
-                                               int32_t *iterations)
+    EIG_FN(warp_general_qr_kernel)(int n, int ts_arg, int max_iter_factor, eig_idx count,
+                                   const eig_real *__restrict__ gwork, eig_real *values, int8_t *status,
+                                   int32_t *iterations)
 {
+    const int ts = TS ? TS : ts_arg; /* TS: the team's size known to the compiler */
     extern __shared__ unsigned char eig_smem_raw[];
     const int teams = blockDim.x / ts, team = threadIdx.x / ts;
     const eig_team t = warp_general_team_of(team, ts);
@@ -301,16 +332,18 @@ static int EIG_FN(warp_general_config)(int n, int ts, int *T_out, size_t *smem_o
         return 0;
     }
     const size_t per = (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real);
-    return EIG_FN(warp_general_fit)(EIG_FN(warp_general_kernel)<0>, n, per, ts, T_out, smem_out, resident_out);
+    return EIG_FN(warp_general_fit)(EIG_FN(warp_general_kernel_for)(0, ts), n, per, ts, T_out, smem_out, resident_out);
 }
 
 /* The split's two launches (warp_general_split), each with its own block
  * size, shared memory and persistent grid. */
 typedef void (*EIG_FN(warp_general_qr_fn))(int, int, int, eig_idx, const eig_real *, eig_real *, int8_t *,
                                            int32_t *);
+typedef void (*EIG_FN(warp_general_reduce_fn))(int, int, eig_idx, const eig_real *, eig_real *);
 typedef struct {
     int ts1, T1, resident1, ts2, T2, resident2;
     size_t smem1, smem2;
+    EIG_FN(warp_general_reduce_fn) reduce;
     EIG_FN(warp_general_qr_fn) qr;
 } EIG_FN(warp_general_split_cfg);
 
@@ -319,11 +352,19 @@ static int EIG_FN(warp_general_split_config)(int n, EIG_FN(warp_general_split_cf
     c->ts1 = warp_general_team(n), c->ts2 = warp_general_qr_team(n);
     const char *env = getenv("EIG_WARP_GENERAL_QR_MINB"); /* tuning: 1 (no cap), 3, 4 */
     const int minb = env ? atoi(env) : 3;
-    c->qr = minb == 1 ? EIG_FN(warp_general_qr_kernel)<1> : minb == 4 ? EIG_FN(warp_general_qr_kernel)<4>
-                                                                       : EIG_FN(warp_general_qr_kernel)<3>;
+    const char *fixed_env = getenv("EIG_WARP_GENERAL_TS_FIXED"); /* as warp_general_kernel_for */
+    const int fixed = !(fixed_env && !strcmp(fixed_env, "0"));
+    c->qr = minb == 1                 ? EIG_FN(warp_general_qr_kernel)<1, 0>
+            : minb == 4               ? EIG_FN(warp_general_qr_kernel)<4, 0>
+            : fixed && c->ts2 == 16 ? EIG_FN(warp_general_qr_kernel)<3, 16>
+            : fixed && c->ts2 == 8  ? EIG_FN(warp_general_qr_kernel)<3, 8>
+                                      : EIG_FN(warp_general_qr_kernel)<3, 0>;
+    c->reduce = fixed && c->ts1 == 16 ? EIG_FN(warp_general_reduce_kernel)<16>
+                : fixed && c->ts1 == 8 ? EIG_FN(warp_general_reduce_kernel)<8>
+                                       : EIG_FN(warp_general_reduce_kernel)<0>;
     GPU_CALL(cudaFuncSetAttribute(c->qr, cudaFuncAttributePreferredSharedMemoryCarveout,
                                   (int)cudaSharedmemCarveoutMaxShared));
-    EIG_CALL(EIG_FN(warp_general_fit)(EIG_FN(warp_general_reduce_kernel), n,
+    EIG_CALL(EIG_FN(warp_general_fit)(c->reduce, n,
                                       (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real), c->ts1, &c->T1,
                                       &c->smem1, &c->resident1));
     return EIG_FN(warp_general_fit)(c->qr, n, (size_t)EIG_FN(warp_general_qr_smem_reals)(n) * sizeof(eig_real),
@@ -338,6 +379,6 @@ static void EIG_FN(warp_general_split_launch)(const EIG_FN(warp_general_split_cf
     unsigned b2 = (unsigned)((cnt + c->T2 / c->ts2 - 1) / (c->T2 / c->ts2));
     if (b1 > (unsigned)c->resident1) b1 = (unsigned)c->resident1; /* persistent grids */
     if (b2 > (unsigned)c->resident2) b2 = (unsigned)c->resident2;
-    EIG_FN(warp_general_reduce_kernel)<<<b1, c->T1, c->smem1, st>>>(n, c->ts1, cnt, in, gwork);
+    c->reduce<<<b1, c->T1, c->smem1, st>>>(n, c->ts1, cnt, in, gwork);
     c->qr<<<b2, c->T2, c->smem2, st>>>(n, c->ts2, max_iter_factor, cnt, gwork, values, status, iterations);
 }

@@ -1,7 +1,8 @@
 /* general_impl.h instantiated a second time for band storage (suffix _band
  * before the precision's: eig_general_finish_team_band_d ...): element (i,j)
- * of row i >= 3 lies at i*rs + (j - (i-3)(i-2)/2)*as, so a matrix takes
- * eig_gen_band_reals(n) entries instead of n*n (549 against 900 at n = 30).
+ * of row i lies at EIG_GEN_BAND_ROW(i, n) + j (general_impl.h), so a matrix
+ * takes eig_gen_band_reals(n) entries instead of n*n (552 against 900 at
+ * n = 30), with as = 1 and rs = n.
  * Only the QR phase may run on it (eig_general_finish_team and what it
  * calls: they read and write the Hessenberg matrix and the bulge's two
  * diagonals below it, nothing else); the reduction before it needs the
@@ -22,5 +23,5 @@
 #define EIG_GEN_A(i, j) a[(eig_idx)(i) * rs + (eig_idx)(j) * as]
 #pragma pop_macro("EIG_FN")
 
-/* Entries of an n×n matrix in band storage (rows rs = n apart, as = 1). */
-EIG_HD int EIG_FN(eig_gen_band_reals)(int n) { return n * n - (int)EIG_GEN_BAND_CUT(n - 1); }
+/* Entries of an n×n matrix in band storage: row n-1 ends the last. */
+EIG_HD int EIG_FN(eig_gen_band_reals)(int n) { return EIG_GEN_BAND_ROW(n - 1, n) + n; }

@@ -42,21 +42,25 @@
 #define EIG_GENERAL_ONCE
 #define EIG_GEN_KEXSH 10 /* iterations without deflation before an exceptional shift */
 /* Band storage (EIG_GEN_BAND, solvers/general_band_impl.h): row i keeps
- * columns max(0, i-3) .. n-1 only, rows one after another: the Hessenberg
- * matrix plus the two diagonals below it that the Francis bulge fills
- * (nothing else is read or written once the matrix is Hessenberg). Entries
- * left out before row i: (i-3)(i-2)/2. */
-#define EIG_GEN_BAND_CUT(i) ((i) > 3 ? (((int)(i) - 3) * ((int)(i) - 2)) >> 1 : 0)
+ * columns max(0, i-3) .. n-1 only: the Hessenberg matrix plus the two
+ * diagonals below it that the Francis bulge fills (nothing else is read or
+ * written once the matrix is Hessenberg). Row i's column j lies at
+ * EIG_GEN_BAND_ROW(i, n) + j: i n less the (i-3)(i-2)/2 entries left out
+ * before it, plus 3, which is one product for every row (no branch for
+ * rows 0-3; it leaves two entries unused after row 0 and one after row 1,
+ * and i (2n + 5 - i) is always even). */
+#define EIG_GEN_BAND_ROW(i, n) (((int)(i) * (2 * (int)(n) + 5 - (int)(i))) >> 1)
 #endif
 /* element (i,j) of the matrix a: columns as apart, rows rs apart (n*as
- * when the matrix is stored densely); in band storage rs = n*as too, less
- * the entries left out before row i, in int arithmetic (a band matrix is
- * one matrix, never interleaved in a batch: its offsets fit an int; 64-bit
+ * when the matrix is stored densely); in band storage (as = 1, rs = n) at
+ * (EIG_GEN_BAND_ROW(i, n) + j) as, in int arithmetic (a band matrix is one
+ * matrix, never interleaved in a batch: its offsets fit an int; 64-bit
  * products there made the split kernel's QR phase 39% more instructions
- * than the whole dense kernel) */
+ * than the whole dense kernel, and the branch of a per-row cut 35% more
+ * than the dense QR phase: Nsight Compute, n = 30, 2026-11-29) */
 #undef EIG_GEN_A
 #if defined(EIG_GEN_BAND) && EIG_GEN_BAND
-#define EIG_GEN_A(i, j) a[(int)(i) * (int)rs + ((int)(j) - EIG_GEN_BAND_CUT(i)) * (int)as]
+#define EIG_GEN_A(i, j) a[(EIG_GEN_BAND_ROW(i, rs) + (int)(j)) * (int)as]
 #else
 #define EIG_GEN_A(i, j) a[(eig_idx)(i) * rs + (eig_idx)(j) * as]
 #endif
@@ -915,17 +919,23 @@ EIG_HD int EIG_FN(eig_general_reduce_team)(eig_team t, int n, eig_real *a, eig_i
 EIG_HD void EIG_FN(eig_gen_sort_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real *wr,
                                       eig_real *wi, eig_idx ws)
 {
-    int has_nan = 0; /* a NaN breaks the order's transitivity: ranks would collide (the leader's sort then) */
-    if (t.size > 1 && !t.block && EIG_IS_DOUBLE)
-        EIG_TEAM_FOR(t, k, 0, n - 1) has_nan |= wr[k * ws] != wr[k * ws] || wi[k * ws] != wi[k * ws];
-    if (t.size == 1 || t.block || n < 2 || !EIG_IS_DOUBLE || EIG_FN(eig_gen_red_any)(t, has_nan)) {
+    if (t.size == 1 || t.block || n < 2 || !EIG_IS_DOUBLE) {
         if (EIG_TEAM_LEAD(t)) EIG_FN(eig_gen_sort)(n, wr, wi, ws);
         eig_team_sync(t);
         return;
     }
+    int has_nan = 0; /* a NaN breaks the order's transitivity: ranks would collide (the leader's sort then) */
     EIG_TEAM_FOR(t, k, 0, n - 1) {
-        EIG_GEN_A(0, k) = wr[k * ws];
-        EIG_GEN_A(1, k) = wi[k * ws];
+        const eig_real xr = wr[k * ws], xi = wi[k * ws];
+        EIG_GEN_A(0, k) = xr;
+        EIG_GEN_A(1, k) = xi;
+        has_nan |= xr != xr || xi != xi;
+    }
+    if (EIG_FN(eig_gen_red_any)(t, has_nan)) { /* wr, wi untouched: the copy is only read below */
+        eig_team_sync(t);
+        if (EIG_TEAM_LEAD(t)) EIG_FN(eig_gen_sort)(n, wr, wi, ws);
+        eig_team_sync(t);
+        return;
     }
     eig_team_sync(t);
     EIG_TEAM_FOR(t, k, 0, n - 1) {

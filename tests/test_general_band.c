@@ -39,7 +39,7 @@ enum { MAX_N = 48 };
         const int reals = eig_gen_band_reals_##PREC(n);                                                          \
         for (int k = 0; k < reals; k++) band[k] = (T)NAN; /* what the copy below leaves out shows */                 \
         for (int i = 0; i < n; i++)                                                                                   \
-            for (int j = i > 3 ? i - 3 : 0; j < n; j++) band[i * n + j - EIG_GEN_BAND_CUT(i)] = a2[i * n + j];       \
+            for (int j = i > 3 ? i - 3 : 0; j < n; j++) band[EIG_GEN_BAND_ROW(i, n) + j] = a2[i * n + j];            \
         if (st2 == EIG_STATUS_OK)                                                                                     \
             st2 = eig_general_finish_team_band_##PREC(solo, n, band, 1, n, wr2, wi2, 1, ilo, ihi, f, max_iter_factor, \
                                                       &it2);                                                          \
