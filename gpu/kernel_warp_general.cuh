@@ -95,7 +95,8 @@ __device__ static inline eig_team warp_general_team_of(int team, int ts)
  * to host, 2026-11-28). The single kernel keeps the compiler's 72: a cap
  * of 96 let it grow to 82 (n = 30 single 112.9 ms; 91.5 at 72, 96.9
  * before). With the team's size fixed at compile time (teams of 8 and 16)
- * the double kernel takes 84 registers and no stack, single 64.
+ * the double kernel takes 84 registers and no stack, single 64 (the
+ * run-time size's instances keep 96 + 48 bytes and 72).
  * __maxnreg__ needs nvcc 12.4. */
 #undef EIG_WARP_GENERAL_MAXNREG
 #if EIG_IS_DOUBLE && (__CUDACC_VER_MAJOR__ > 12 || (__CUDACC_VER_MAJOR__ == 12 && __CUDACC_VER_MINOR__ >= 4))
@@ -226,6 +227,8 @@ __global__ void EIG_FN(warp_general_reduce_kernel)(int n, int ts_arg, eig_idx co
         eig_real f;
         const int st = EIG_FN(eig_general_reduce_team)(t, n, A, 1, ld, wr, wi, 1, &ilo, &ihi, &f);
         eig_real *dst = gwork + m * W; /* the band row by row: consecutive lanes, consecutive addresses */
+        for (int r = 0; r < 2 && r + 1 < n; r++) /* the entries unused after rows 0 and 1: the QR kernel copies them */
+            EIG_TEAM_FOR(t, g, EIG_GEN_BAND_ROW(r, n) + n, EIG_GEN_BAND_ROW(r + 1, n) - 1) dst[g] = EIG_ZERO;
         for (int i = 0; i < n; i++) {
             const int c0 = i > 3 ? i - 3 : 0;
             eig_real *row = dst + EIG_GEN_BAND_ROW(i, n);
@@ -350,7 +353,7 @@ typedef struct {
 static int EIG_FN(warp_general_split_config)(int n, EIG_FN(warp_general_split_cfg) *c)
 {
     c->ts1 = warp_general_team(n), c->ts2 = warp_general_qr_team(n);
-    const char *env = getenv("EIG_WARP_GENERAL_QR_MINB"); /* tuning: 1 (no cap), 3, 4 */
+    const char *env = getenv("EIG_WARP_GENERAL_QR_MINB"); /* tuning: 1 (no cap), 3, 4 (1, 4: run-time team size) */
     const int minb = env ? atoi(env) : 3;
     const char *fixed_env = getenv("EIG_WARP_GENERAL_TS_FIXED"); /* as warp_general_kernel_for */
     const int fixed = !(fixed_env && !strcmp(fixed_env, "0"));

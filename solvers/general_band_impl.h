@@ -2,12 +2,12 @@
  * before the precision's: eig_general_finish_team_band_d ...): element (i,j)
  * of row i lies at EIG_GEN_BAND_ROW(i, n) + j (general_impl.h), so a matrix
  * takes eig_gen_band_reals(n) entries instead of n*n (552 against 900 at
- * n = 30), with as = 1 and rs = n.
+ * n = 30; more than n*n below n = 6), with as = 1 and rs = n.
  * Only the QR phase may run on it (eig_general_finish_team and what it
  * calls: they read and write the Hessenberg matrix and the bulge's two
  * diagonals below it, nothing else); the reduction before it needs the
  * dense matrix. The same source, the same arithmetic in the same order:
- * the band result is bit-identical to the dense one (tests/test_cores.c).
+ * the band result is bit-identical to the dense one (tests/test_general_band.c).
  * No guard: included once per precision by solvers_all_impl.h. */
 #pragma push_macro("EIG_FN")
 #undef EIG_FN

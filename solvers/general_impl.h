@@ -690,13 +690,114 @@ EIG_HD int EIG_FN(eig_gen_start_ok)(const eig_real *a, eig_idx as, eig_idx rs, i
     return h00 <= ulp * h01;
 }
 
+/* The bulge step's reflector (v2, v3; tau t1, t2 = t1 v2, t3 = t1 v3; nr = 3
+ * entries, or 2 at the block's last row) applied from the left to rows
+ * k..k+nr-1 of columns k..i, dealt out by columns ... */
+EIG_HD_INLINE void EIG_FN(eig_gen_bulge_rows)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int i, int k, int nr,
+                                              eig_real v2, eig_real v3, eig_real t1, eig_real t2, eig_real t3)
+{
+    if (nr == 3) {
+        EIG_TEAM_FOR(t, j, k, i) {
+            const eig_real s = EIG_GEN_A(k, j) + v2 * EIG_GEN_A(k + 1, j) + v3 * EIG_GEN_A(k + 2, j);
+            EIG_GEN_A(k, j) -= s * t1;
+            EIG_GEN_A(k + 1, j) -= s * t2;
+            EIG_GEN_A(k + 2, j) -= s * t3;
+        }
+    } else {
+        EIG_TEAM_FOR(t, j, k, i) {
+            const eig_real s = EIG_GEN_A(k, j) + v2 * EIG_GEN_A(k + 1, j);
+            EIG_GEN_A(k, j) -= s * t1;
+            EIG_GEN_A(k + 1, j) -= s * t2;
+        }
+    }
+}
+
+/* ... and from the right to columns k..k+nr-1 of rows l..min(k+3, i),
+ * dealt out by rows. */
+EIG_HD_INLINE void EIG_FN(eig_gen_bulge_cols)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int i, int k,
+                                              int nr, eig_real v2, eig_real v3, eig_real t1, eig_real t2, eig_real t3)
+{
+    if (nr == 3) {
+        const int jend = (k + 3) < i ? (k + 3) : i;
+        EIG_TEAM_FOR(t, j, l, jend) {
+            const eig_real s = EIG_GEN_A(j, k) + v2 * EIG_GEN_A(j, k + 1) + v3 * EIG_GEN_A(j, k + 2);
+            EIG_GEN_A(j, k) -= s * t1;
+            EIG_GEN_A(j, k + 1) -= s * t2;
+            EIG_GEN_A(j, k + 2) -= s * t3;
+        }
+    } else {
+        EIG_TEAM_FOR(t, j, l, i) {
+            const eig_real s = EIG_GEN_A(j, k) + v2 * EIG_GEN_A(j, k + 1);
+            EIG_GEN_A(j, k) -= s * t1;
+            EIG_GEN_A(j, k + 1) -= s * t2;
+        }
+    }
+}
+
+/* One step of the sweep on the block [l, i] that started at m, in the shape
+ * nr (3, or 2 at the block's last row) and first (the sweep's first step: v
+ * the start vector, column k-1 scaled when m > l rather than replaced by the
+ * bulge's column), both constants at every call (no branch on them inside
+ * a step; eig_gen_francis_sweep). The members read column k-1 at the
+ * step's start and write it after the first sync, a member an entry
+ * (neither update reads it). */
+EIG_HD_INLINE void EIG_FN(eig_gen_bulge_step)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int m, int i,
+                                              int k, const int nr, const int first, eig_real *v)
+{
+    const eig_team solo = EIG_TEAM_SOLO_INIT;
+    if (!first)
+        for (int r = 0; r < nr; r++) v[r] = EIG_GEN_A(k + r, k - 1);
+    const eig_real t1 = EIG_FN(eig_gen_reflector)(solo, nr, &v[0], &v[1], 1);
+    const eig_real v2 = v[1], t2 = t1 * v2;
+    const eig_real v3 = nr == 3 ? v[2] : EIG_ZERO, t3 = t1 * v3;
+    EIG_FN(eig_gen_bulge_rows)(t, a, as, rs, i, k, nr, v2, v3, t1, t2, t3);
+    eig_team_sync(t);
+    if (!first) { /* the bulge's column: beta above zeros */
+        EIG_TEAM_FOR(t, r, 0, nr - 1) EIG_GEN_A(k + r, k - 1) = r ? EIG_ZERO : v[0];
+    } else if (m > l && EIG_TEAM_LEAD(t)) {
+        /* (1 - t1) rather than negation: stays right when v[1], v[2] underflow */
+        EIG_GEN_A(k, k - 1) *= (EIG_ONE - t1);
+    }
+    EIG_FN(eig_gen_bulge_cols)(t, a, as, rs, l, i, k, nr, v2, v3, t1, t2, t3);
+    eig_team_sync(t);
+}
+
+/* The sweep's steps one at a time, the shape a run-time value
+ * (eig_gen_francis_sweep in single precision). */
+EIG_HD_INLINE void EIG_FN(eig_gen_bulge_loop)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int m, int i,
+                                              eig_real *v)
+{
+    const eig_team solo = EIG_TEAM_SOLO_INIT;
+    for (int k = m; k <= i - 1; k++) {
+        const int nr = (i - k + 1) < 3 ? (i - k + 1) : 3;
+        if (k > m)
+            for (int r = 0; r < nr; r++) v[r] = EIG_GEN_A(k + r, k - 1);
+        /* the length spelled out: the private v stays in registers on the GPU */
+        const eig_real t1 = nr == 3 ? EIG_FN(eig_gen_reflector)(solo, 3, &v[0], &v[1], 1)
+                                    : EIG_FN(eig_gen_reflector)(solo, 2, &v[0], &v[1], 1);
+        const eig_real v2 = v[1], t2 = t1 * v2;
+        const eig_real v3 = nr == 3 ? v[2] : EIG_ZERO, t3 = t1 * v3;
+        EIG_FN(eig_gen_bulge_rows)(t, a, as, rs, i, k, nr, v2, v3, t1, t2, t3);
+        eig_team_sync(t);
+        if (EIG_TEAM_LEAD(t)) {
+            if (k > m) {
+                EIG_GEN_A(k, k - 1) = v[0];
+                EIG_GEN_A(k + 1, k - 1) = EIG_ZERO;
+                if (k < i - 1) EIG_GEN_A(k + 2, k - 1) = EIG_ZERO;
+            } else if (m > l) {
+                EIG_GEN_A(k, k - 1) *= (EIG_ONE - t1); /* as eig_gen_bulge_step */
+            }
+        }
+        EIG_FN(eig_gen_bulge_cols)(t, a, as, rs, l, i, k, nr, v2, v3, t1, t2, t3);
+        eig_team_sync(t);
+    }
+}
+
 /* One implicit double-shift sweep on the block [l, i] (dlahqr): find the
  * start m where two consecutive small subdiagonals let the bulge begin, then
- * chase the 3×3 bulge down with reflectors, updating only the block. Every
- * team member finds m and forms each reflector itself (from the same data);
- * the row update is dealt out by columns, the column update by rows. The
- * bulge's old column k-1 is written by the leader between the two updates
- * (neither reads it), once every member has read it. A team of
+ * chase the 3×3 bulge down with reflectors (eig_gen_bulge_step), updating
+ * only the block. Every team member finds m and forms each reflector itself
+ * (from the same data). A team of
  * EIG_GEN_VOTE_FROM lanes or more tries `size` starts at once (the same m
  * as the serial search: the lowest rank that finds one holds the largest
  * m). */
@@ -704,8 +805,7 @@ EIG_HD void EIG_FN(eig_gen_francis_sweep)(eig_team t, int n, eig_real *a, eig_id
                                           eig_real rt1r, eig_real rt1i, eig_real rt2r,
                                           eig_real rt2i, eig_real ulp)
 {
-    const eig_team solo = EIG_TEAM_SOLO_INIT;
-    eig_real v[3];
+    eig_real v[3] = {EIG_ZERO, EIG_ZERO, EIG_ZERO}; /* (set below: m >= l always) */
     int m = l;
     (void)n;
 #ifdef __CUDA_ARCH__
@@ -730,56 +830,22 @@ EIG_HD void EIG_FN(eig_gen_francis_sweep)(eig_team t, int n, eig_real *a, eig_id
             EIG_FN(eig_gen_start_vector)(a, as, rs, m, rt1r, rt1i, rt2r, rt2i, v);
             if (m == l || EIG_FN(eig_gen_start_ok)(a, as, rs, m, v, ulp)) break;
         }
-    for (int k = m; k <= i - 1; k++) {
-        const int nr = (i - k + 1) < 3 ? (i - k + 1) : 3;
-        if (k > m)
-            for (int r = 0; r < nr; r++) v[r] = EIG_GEN_A(k + r, k - 1);
-        /* the length spelled out: the private v stays in registers on the GPU */
-        const eig_real t1 = nr == 3 ? EIG_FN(eig_gen_reflector)(solo, 3, &v[0], &v[1], 1)
-                                    : EIG_FN(eig_gen_reflector)(solo, 2, &v[0], &v[1], 1);
-        const eig_real v2 = v[1], t2 = t1 * v2;
-        const eig_real v3 = nr == 3 ? v[2] : EIG_ZERO, t3 = t1 * v3;
-        if (nr == 3) {
-            EIG_TEAM_FOR(t, j, k, i) {
-                const eig_real s = EIG_GEN_A(k, j) + v2 * EIG_GEN_A(k + 1, j) + v3 * EIG_GEN_A(k + 2, j);
-                EIG_GEN_A(k, j) -= s * t1;
-                EIG_GEN_A(k + 1, j) -= s * t2;
-                EIG_GEN_A(k + 2, j) -= s * t3;
-            }
-        } else {
-            EIG_TEAM_FOR(t, j, k, i) {
-                const eig_real s = EIG_GEN_A(k, j) + v2 * EIG_GEN_A(k + 1, j);
-                EIG_GEN_A(k, j) -= s * t1;
-                EIG_GEN_A(k + 1, j) -= s * t2;
-            }
-        }
-        eig_team_sync(t);
-        if (EIG_TEAM_LEAD(t)) {
-            if (k > m) {
-                EIG_GEN_A(k, k - 1) = v[0];
-                EIG_GEN_A(k + 1, k - 1) = EIG_ZERO;
-                if (k < i - 1) EIG_GEN_A(k + 2, k - 1) = EIG_ZERO;
-            } else if (m > l) {
-                /* (1 - t1) rather than negation: stays right when v[1], v[2] underflow */
-                EIG_GEN_A(k, k - 1) *= (EIG_ONE - t1);
-            }
-        }
-        if (nr == 3) {
-            const int jend = (k + 3) < i ? (k + 3) : i;
-            EIG_TEAM_FOR(t, j, l, jend) {
-                const eig_real s = EIG_GEN_A(j, k) + v2 * EIG_GEN_A(j, k + 1) + v3 * EIG_GEN_A(j, k + 2);
-                EIG_GEN_A(j, k) -= s * t1;
-                EIG_GEN_A(j, k + 1) -= s * t2;
-                EIG_GEN_A(j, k + 2) -= s * t3;
-            }
-        } else {
-            EIG_TEAM_FOR(t, j, l, i) {
-                const eig_real s = EIG_GEN_A(j, k) + v2 * EIG_GEN_A(j, k + 1);
-                EIG_GEN_A(j, k) -= s * t1;
-                EIG_GEN_A(j, k + 1) -= s * t2;
-            }
-        }
-        eig_team_sync(t);
+    if (EIG_IS_DOUBLE) {
+        /* m <= i - 2: the first step has three entries, the last (k = i - 1)
+         * two; three steps of constant shape, no branch on it inside one.
+         * H200, 2026-11-29, 500,000 matrices, host to host: n = 16 / 30 / 32
+         * 30.7 / 141.5 / 162.5 -> 28.9 / 133.2 / 152.4 ms (the branches were
+         * 9 % of the QR kernel's stall cycles at n = 30) */
+        EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, m, i, m, 3, 1, v);
+        for (int k = m + 1; k <= i - 2; k++) EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, m, i, k, 3, 0, v);
+        EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, m, i, i - 1, 2, 0, v);
+    } else {
+        /* single: one step in a loop, the leader writing the bulge's column.
+         * The single kernels are bound by registers and lost to every other
+         * form measured (three steps: 64 -> 72 registers, n = 16 / 25 / 30
+         * 19.4 / 53.5 / 77.2 -> 21.4 / 63.4 / 78.4 ms; one step called with
+         * run-time shapes: 20.2 / 57.0 / 83.2) */
+        EIG_FN(eig_gen_bulge_loop)(t, a, as, rs, l, m, i, v);
     }
 }
 
@@ -931,7 +997,7 @@ EIG_HD void EIG_FN(eig_gen_sort_team)(eig_team t, int n, eig_real *a, eig_idx as
         EIG_GEN_A(1, k) = xi;
         has_nan |= xr != xr || xi != xi;
     }
-    if (EIG_FN(eig_gen_red_any)(t, has_nan)) { /* wr, wi untouched: the copy is only read below */
+    if (EIG_FN(eig_gen_red_any)(t, has_nan)) { /* wr, wi untouched so far: the leader sorts them */
         eig_team_sync(t);
         if (EIG_TEAM_LEAD(t)) EIG_FN(eig_gen_sort)(n, wr, wi, ws);
         eig_team_sync(t);
