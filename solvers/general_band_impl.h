@@ -2,7 +2,7 @@
  * before the precision's: eig_general_finish_team_band_d ...): element (i,j)
  * of row i lies at EIG_GEN_BAND_ROW(i, n) + j (general_impl.h), so a matrix
  * takes eig_gen_band_reals(n) entries instead of n*n (552 against 900 at
- * n = 30; more than n*n below n = 6), with as = 1 and rs = n.
+ * n = 30; more than n*n for n = 2..5), with as = 1 and rs = n.
  * Only the QR phase may run on it (eig_general_finish_team and what it
  * calls: they read and write the Hessenberg matrix and the bulge's two
  * diagonals below it, nothing else); the reduction before it needs the

@@ -805,7 +805,7 @@ EIG_HD void EIG_FN(eig_gen_francis_sweep)(eig_team t, int n, eig_real *a, eig_id
                                           eig_real rt1r, eig_real rt1i, eig_real rt2r,
                                           eig_real rt2i, eig_real ulp)
 {
-    eig_real v[3] = {EIG_ZERO, EIG_ZERO, EIG_ZERO}; /* (set below: m >= l always) */
+    eig_real v[3] = {EIG_ZERO, EIG_ZERO, EIG_ZERO}; /* (set below: l <= i - 2, the search runs) */
     int m = l;
     (void)n;
 #ifdef __CUDA_ARCH__
@@ -824,6 +824,7 @@ EIG_HD void EIG_FN(eig_gen_francis_sweep)(eig_team t, int n, eig_real *a, eig_id
             }
         }
         EIG_FN(eig_gen_start_vector)(a, as, rs, m, rt1r, rt1i, rt2r, rt2i, v);
+        eig_team_sync(t); /* every member has read rows m..m+2 before the first step's row update writes them */
     } else
 #endif
         for (m = i - 2; m >= l; m--) {
