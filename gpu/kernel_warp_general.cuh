@@ -42,6 +42,16 @@ static int warp_general_qr_team(int n)
     if (env && (!strcmp(env, "8") || !strcmp(env, "16") || !strcmp(env, "32"))) return atoi(env);
     return warp_general_team(n);
 }
+/* The team size the kernels' instances take as a compile-time constant:
+ * ts for teams of 8 and 16, else 0 (the size a run-time value, as for 32
+ * lanes); EIG_WARP_GENERAL_TS_FIXED=0 gives 0 always (tuning). Fixed, the
+ * team's syncs and loops lose their run-time size tests. */
+static int warp_general_fixed_ts(int ts)
+{
+    const char *env = getenv("EIG_WARP_GENERAL_TS_FIXED");
+    if (env && !strcmp(env, "0")) return 0;
+    return ts == 8 || ts == 16 ? ts : 0;
+}
 /* Whether warp-general (with A in shared memory) runs as two kernels, the
  * reduction and the QR phase on band storage (warp_general_qr_kernel): from
  * order `from` up (EIG_WARP_GENERAL_SPLIT=0|1 overrides: tuning). Double
@@ -171,20 +181,18 @@ __global__ void EIG_WARP_GENERAL_MAXNREG
     }
 }
 
-/* The instance of warp_general_kernel for teams of ts lanes: with the size
- * a compile-time constant for 8 and 16 (the team's syncs and loops lose
- * their run-time size tests; EIG_WARP_GENERAL_TS_FIXED=0 turns it off, a
- * tuning knob). */
+/* The instance of warp_general_kernel for teams of ts lanes
+ * (warp_general_fixed_ts). */
 typedef void (*EIG_FN(warp_general_fn))(int, int, int, eig_idx, const eig_real *, eig_real *, int8_t *, int32_t *,
                                         eig_real *);
 static EIG_FN(warp_general_fn) EIG_FN(warp_general_kernel_for)(int in_global, int ts)
 {
-    const char *env = getenv("EIG_WARP_GENERAL_TS_FIXED");
-    const int fixed = !(env && !strcmp(env, "0"));
     if (in_global) return EIG_FN(warp_general_kernel)<1, 0>;
-    if (fixed && ts == 8) return EIG_FN(warp_general_kernel)<0, 8>;
-    if (fixed && ts == 16) return EIG_FN(warp_general_kernel)<0, 16>;
-    return EIG_FN(warp_general_kernel)<0, 0>;
+    switch (warp_general_fixed_ts(ts)) {
+    case 8: return EIG_FN(warp_general_kernel)<0, 8>;
+    case 16: return EIG_FN(warp_general_kernel)<0, 16>;
+    default: return EIG_FN(warp_general_kernel)<0, 0>;
+    }
 }
 
 /* ---- warp-general split in two (EIG_WARP_GENERAL_SPLIT): the reduction,
@@ -355,16 +363,15 @@ static int EIG_FN(warp_general_split_config)(int n, EIG_FN(warp_general_split_cf
     c->ts1 = warp_general_team(n), c->ts2 = warp_general_qr_team(n);
     const char *env = getenv("EIG_WARP_GENERAL_QR_MINB"); /* tuning: 1 (no cap), 3, 4 (1, 4: run-time team size) */
     const int minb = env ? atoi(env) : 3;
-    const char *fixed_env = getenv("EIG_WARP_GENERAL_TS_FIXED"); /* as warp_general_kernel_for */
-    const int fixed = !(fixed_env && !strcmp(fixed_env, "0"));
-    c->qr = minb == 1                 ? EIG_FN(warp_general_qr_kernel)<1, 0>
-            : minb == 4               ? EIG_FN(warp_general_qr_kernel)<4, 0>
-            : fixed && c->ts2 == 16 ? EIG_FN(warp_general_qr_kernel)<3, 16>
-            : fixed && c->ts2 == 8  ? EIG_FN(warp_general_qr_kernel)<3, 8>
-                                      : EIG_FN(warp_general_qr_kernel)<3, 0>;
-    c->reduce = fixed && c->ts1 == 16 ? EIG_FN(warp_general_reduce_kernel)<16>
-                : fixed && c->ts1 == 8 ? EIG_FN(warp_general_reduce_kernel)<8>
-                                       : EIG_FN(warp_general_reduce_kernel)<0>;
+    const int fixed2 = warp_general_fixed_ts(c->ts2), fixed1 = warp_general_fixed_ts(c->ts1);
+    c->qr = minb == 1       ? EIG_FN(warp_general_qr_kernel)<1, 0>
+            : minb == 4     ? EIG_FN(warp_general_qr_kernel)<4, 0>
+            : fixed2 == 16  ? EIG_FN(warp_general_qr_kernel)<3, 16>
+            : fixed2 == 8   ? EIG_FN(warp_general_qr_kernel)<3, 8>
+                            : EIG_FN(warp_general_qr_kernel)<3, 0>;
+    c->reduce = fixed1 == 16 ? EIG_FN(warp_general_reduce_kernel)<16>
+                : fixed1 == 8 ? EIG_FN(warp_general_reduce_kernel)<8>
+                              : EIG_FN(warp_general_reduce_kernel)<0>;
     GPU_CALL(cudaFuncSetAttribute(c->qr, cudaFuncAttributePreferredSharedMemoryCarveout,
                                   (int)cudaSharedmemCarveoutMaxShared));
     EIG_CALL(EIG_FN(warp_general_fit)(c->reduce, n,
