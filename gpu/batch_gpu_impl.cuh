@@ -463,11 +463,14 @@ int EIG_FN(kernel_applies)(int k, const eig_solve_params *p, int n)
  *   bench/kernel_table.sh BUILD   (100,000-200,000 matrices per point, double)
  * e.g. general n = 8: 8.6 ms shared vs 10.2 global; n = 12: 23.3 vs 18.5;
  * Jacobi n = 24: 99.6 vs 139; tridiag-ql n = 8: 5.4 vs 6.5, n = 12: 7.8 vs 6.5;
- * bisection n = 16: 9.1 vs 10.5, n = 20: 15.0 vs 14.2. */
+ * bisection n = 16: 9.1 vs 10.5, n = 20: 15.0 vs 14.2. General single
+ * (H200, 2026-11-29, 500,000 matrices, host to host, thread-shared /
+ * thread-global): n = 12 7.33 / 9.86, 14 13.26 / 17.95, 15 14.81 / 17.38
+ * (warp-general); from n = 16 warp-general (kernel_warp_general.cuh). */
 static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
 {
     switch (p->method) {
-    case EIG_METHOD_FRANCIS: return 10;
+    case EIG_METHOD_FRANCIS: return sizeof(eig_real) == sizeof(float) ? 15 : 10;
     case EIG_METHOD_JACOBI: return 24;
     case EIG_METHOD_BISECTION: return p->kind == EIG_KIND_TRIDIAGONAL ? 16 : 8;
     default: return 8;
@@ -488,8 +491,8 @@ static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
  * against 53.1; 20,000, n = 64: 37.5 against 89.4; 10,000, n = 128: 203.0
  * against 380.5; Hermitian n = 32 57.5 against 71.7; 20,000, n = 64 116.6
  * against 124.7; kernel_warp_tridiag_vectors.cuh has the rest). General
- * matrices take warp-general at any batch size from n = 15
- * (docs/performance.md §6). The count is the whole job's
+ * matrices take warp-general at any batch size from n = 11 in double, 16
+ * in single (kernel_warp_general.cuh). The count is the whole job's
  * (cfg->job_matrices), so the choice, and with it every result bit, is the
  * same however the job is split over ranks and chunks. */
 #define EIG_SMALL_BATCH_PER_SM 64
@@ -539,9 +542,10 @@ static int EIG_FN(auto_kernel)(const eig_solve_params *p, int n, eig_idx job, in
         (n >= EIG_BLOCK_JACOBI_HERMITIAN_FROM || small))
         return K_BLOCK_JACOBI;
     if (EIG_FN(kernel_applies)(K_WARP_JACOBI, p, n) && n >= EIG_WARP_JACOBI_FROM) return K_WARP_JACOBI;
-    if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) && n >= EIG_WARP_GENERAL_FROM)
-        return K_WARP_GENERAL;
     const int ws_single = sizeof(eig_real) == sizeof(float);
+    if (EIG_FN(kernel_applies)(K_WARP_GENERAL, p, n) &&
+        n >= (ws_single ? EIG_WARP_GENERAL_FROM_SINGLE : EIG_WARP_GENERAL_FROM_DOUBLE))
+        return K_WARP_GENERAL;
     /* warp-sym's part 1 in shared memory: whenever wanted, the kernel runs split (unless forced whole) */
     const int ws_rb = EIG_FN(sym_rb_wanted)(p, n) && EIG_FN(warp_sym_split)(p, n, 0);
     const int ws_from = p->kind == EIG_KIND_HERMITIAN ? (ws_single ? EIG_WARP_SYM_HERMITIAN_FROM_SINGLE

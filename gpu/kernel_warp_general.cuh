@@ -15,7 +15,7 @@
  * worked on in global memory instead: a 32-lane team per matrix, its A, wr
  * and wi in the device workspace (the same code, slower memory; one thread
  * per matrix was the only choice there before, 12x slower for 500 matrices
- * of order 192). From n = 16 in double, 48 in single (warp_general_split)
+ * of order 192). From n = 8 in double, 48 in single (warp_general_split)
  * to the global path the work is split in two kernels, the reduction as
  * above and the QR phase on band storage (warp_general_qr_kernel below). */
 #ifndef EIG_WARP_GENERAL_ONCE
@@ -55,18 +55,18 @@ static int warp_general_fixed_ts(int ts)
 /* Whether warp-general (with A in shared memory) runs as two kernels, the
  * reduction and the QR phase on band storage (warp_general_qr_kernel): from
  * order `from` up (EIG_WARP_GENERAL_SPLIT=0|1 overrides: tuning). Double
- * from n = 16, single from 48. H200, 2026-11-29, 500,000 matrices, host to
- * host, ms, one kernel (16 MB sub-chunks) / split (128 MB, see
- * sub_chunk_cap), team sizes fixed at compile time, band rows by one
- * product: double n = 16 31.8-32.0 / 30.7-30.8, 20 53.6 / 49.2-49.4, 25
- * 92.3-93.1 / 91.5, 30 162.4-162.5 / 142.3, 32 197.4-198.5 / 163.7-163.9,
- * 40 (100,000) 72.5 / 68.9 (64 MB); single n = 16 19.5 / 19.7, 25 53.7 /
- * 59.3, 30 77.1 / 82.9 (64 MB): in single precision the dense matrix is
- * half the bytes, shared memory already holds 57 of order 30 an SM. The
- * band's row offsets had been a branch and two products an access; with
- * them the split lost below n = 48 (H100, 2026-11-25: n = 30 218.3 /
- * 205.3; docs/performance.md). */
-#define EIG_WARP_GENERAL_SPLIT_FROM_DOUBLE 16
+ * from n = 8, single from 48. H200, 2026-11-29 (twenty-seventh session,
+ * the reflector's square root and reciprocal without slow paths), 500,000
+ * matrices, host to host, ms, split / one kernel: double n = 8 9.04 /
+ * 12.77, 10 12.98 / 17.93, 12 16.63 / 22.44, 14 21.18 / 28.27, 16 27.4 /
+ * 32.0, 20 42.0 / 47.5, 25 74.6 / 83.4, 30 120.0 / 143.5; single n = 30
+ * 78.4 / 75.1, 40 (100,000) 44.3 / 43.7. Earlier (2026-11-29, twenty-sixth
+ * session): single n = 16 19.7 / 19.5, 25 59.3 / 53.7: in single precision
+ * the dense matrix is half the bytes, shared memory already holds 57 of
+ * order 30 an SM. The band's row offsets had been a branch and two
+ * products an access; with them the split lost below n = 48 (H100,
+ * 2026-11-25: n = 30 218.3 / 205.3; docs/performance.md). */
+#define EIG_WARP_GENERAL_SPLIT_FROM_DOUBLE 8
 #define EIG_WARP_GENERAL_SPLIT_FROM_SINGLE 48
 static int warp_general_split(int n, int is_double)
 {
@@ -74,12 +74,17 @@ static int warp_general_split(int n, int is_double)
     if (env && (!strcmp(env, "0") || !strcmp(env, "1"))) return atoi(env);
     return n >= (is_double ? EIG_WARP_GENERAL_SPLIT_FROM_DOUBLE : EIG_WARP_GENERAL_SPLIT_FROM_SINGLE);
 }
-/* auto_kernel: warp-general from this n up. Same runs: n = 14: 62.5 ms vs
- * thread-global 58.6; n = 15: 69.6 vs 72.5; n = 64 (100,000): 1058 vs 1496.
- * 2026-11-23, H100, 20,000 matrices, host to host: n = 96 593 ms vs 1376;
- * n = 128 1356 vs 3292 (in shared memory, one matrix per SM: 3875); n = 160
- * 2710 vs 6524; n = 192 4952 vs 11449. */
-#define EIG_WARP_GENERAL_FROM 15
+/* auto_kernel: warp-general from this n up (below, the thread kernels).
+ * H200, 2026-11-29, 500,000 matrices, host to host, ms, thread-shared /
+ * thread-global / warp-general: double n = 10 8.54 / 12.46 / 12.84, 11
+ * 16.95 / 16.01 / 14.68, 12 20.07 / 20.23 / 16.63, 14 29.65 / 33.14 /
+ * 21.18; single n = 15 14.81 / - / 17.38, 16 29.61 / 25.86 / 18.65, 20
+ * 48.02 / 55.00 / 24.44. Large n (H100, 2026-11-23, 20,000 matrices,
+ * thread-global / warp-general): n = 96 1376 / 593; n = 128 3292 / 1356
+ * (in shared memory, one matrix per SM: 3875); n = 160 6524 / 2710; n =
+ * 192 11449 / 4952. */
+#define EIG_WARP_GENERAL_FROM_DOUBLE 11
+#define EIG_WARP_GENERAL_FROM_SINGLE 16
 #define EIG_WARP_GENERAL_GLOBAL_FROM 80 /* see warp_general_in_global */
 #define EIG_WARP_GENERAL_SMEM_MAX (200 * 1024) /* bytes of one team's matrix at most (H100: 227 KB a block) */
 

@@ -22,6 +22,42 @@
 #define EIG_HD_INLINE static inline
 #endif
 
+/* sqrt(x) (x > 0) and 1/x (either sign) in double for an x known to be a
+ * normal number far from both ends of the range (callers check: the
+ * Francis reflector's safe sums, general_impl.h): on the GPU the hardware's
+ * approximation and two Newton steps, within an ulp (the reciprocal
+ * correctly rounded in practice), no branch (CUDA's correctly rounded
+ * sqrt and division are ~16 and ~10 instructions with a slow path each,
+ * and the reflector runs them once a bulge step on a serial chain); on the
+ * host the correctly rounded operations, so the CPU's results stay as
+ * they were. */
+#ifdef __CUDA_ARCH__
+static __device__ __forceinline__ double eig_rcp_normal_f64(double x)
+{
+    double y;
+    asm("rcp.approx.ftz.f64 %0, %1;" : "=d"(y) : "d"(x));
+    double e = fma(-x, y, 1.0); /* 1 - x y: the seed's relative error, ~2^-20 */
+    y = fma(y, e, y);
+    e = fma(-x, y, 1.0);
+    return fma(y, e, y);
+}
+static __device__ __forceinline__ double eig_sqrt_normal_f64(double x)
+{
+    double y;
+    asm("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(y) : "d"(x));
+    double s = x * y, e = fma(-s, y, 1.0); /* 1 - x y^2 */
+    y = fma(0.5 * y, e, y);
+    s = x * y;
+    const double d = fma(-s, s, x); /* x - s^2, exact */
+    return fma(0.5 * y, d, s);      /* s + d / (2 sqrt(x)) */
+}
+#define EIG_RCP_NORMAL_F64(x) eig_rcp_normal_f64(x)
+#define EIG_SQRT_NORMAL_F64(x) eig_sqrt_normal_f64(x)
+#else
+#define EIG_RCP_NORMAL_F64(x) (1.0 / (x))
+#define EIG_SQRT_NORMAL_F64(x) sqrt(x)
+#endif
+
 /* 64-bit global indices: batches pass 2^31 elements. */
 typedef int64_t eig_idx;
 

@@ -338,8 +338,9 @@ EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, 
 {
     if (len <= 1) return EIG_ZERO;
     {
-        /* The norm as one correctly rounded square root of the sum of
-         * squares instead of dnrm2's scaled loop (a division per entry)
+        /* The norm as one square root of the sum of squares (correctly
+         * rounded but on the GPU in double, EIG_SQRT_NORMAL) instead of
+         * dnrm2's scaled loop (a division per entry)
          * and dlapy2, where that sum is safe (eig_gen_sumsq_safe: no
          * overflow, underflow's loss below a rounding) (the Francis step's
          * reflectors of 2 and 3 entries, one per bulge step on a serial
@@ -348,15 +349,21 @@ EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, 
         eig_real al = *alpha, x0 = x[0], x1 = len == 3 ? x[inc] : EIG_ZERO;
         eig_real s2 = len <= 3 ? x0 * x0 + x1 * x1 : EIG_FN(eig_gen_team_sumsq)(t, len - 1, x, inc);
         eig_real a2 = al * al + s2;
-        if (EIG_FN(eig_gen_sumsq_safe)(s2) && a2 <= EIG_RMAX / 4) {
+        /* (the bound: in double, q below stays a normal number for the
+         * GPU's reciprocal, which flushes subnormals; unreachable after
+         * eig_gen_scale_into_range) */
+        if (EIG_FN(eig_gen_sumsq_safe)(s2) && a2 <= (EIG_IS_DOUBLE ? EIG_RMAX * EIG_EPS : EIG_RMAX / 4)) {
             /* tau = (beta - al) / beta and v's scale 1 / (al - beta) from
              * one division, q = 1 / (beta d) with d = al - beta (|al| +
-             * |beta|: no cancellation; |beta d| <= 2 a2: no overflow; q
-             * subnormal only for a2 above max/8, an ulp then): a double
-             * division is a ~20-instruction sequence on the GPU, and this
-             * one is on the bulge step's serial chain */
-            const eig_real beta = -EIG_COPYSIGN(EIG_SQRT(a2), al);
-            const eig_real d = al - beta, q = EIG_ONE / (beta * d);
+             * |beta|: no cancellation; a2 <= |beta d| <= 2 a2: a normal
+             * number, and so is q). The square root and the reciprocal
+             * of a normal number in mid-range (EIG_SQRT_NORMAL,
+             * EIG_RCP_NORMAL): on the GPU without the slow paths of
+             * correct rounding, for this one is on the bulge step's
+             * serial chain (n = 30: the two were 13 % of the QR phase's
+             * instructions with them) */
+            const eig_real beta = -EIG_COPYSIGN(EIG_SQRT_NORMAL(a2), al);
+            const eig_real d = al - beta, q = EIG_RCP_NORMAL(beta * d);
             const eig_real tau = -d * (d * q);
             const eig_real scal = beta * q;
             eig_team_sync(t); /* every member has read alpha and x */
@@ -692,78 +699,71 @@ EIG_HD int EIG_FN(eig_gen_start_ok)(const eig_real *a, eig_idx as, eig_idx rs, i
 
 /* The bulge step's reflector (v2, v3; tau t1, t2 = t1 v2, t3 = t1 v3; nr = 3
  * entries, or 2 at the block's last row) applied from the left to rows
- * k..k+nr-1 of columns k..i, dealt out by columns ... */
+ * k..k+nr-1 of columns k..i, dealt out by columns ... The third row's
+ * terms are predicated on nr, not a second loop (single precision's sweep
+ * passes nr at run time), with the sums in the order of the three-term
+ * expression. */
 EIG_HD_INLINE void EIG_FN(eig_gen_bulge_rows)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int i, int k, int nr,
                                               eig_real v2, eig_real v3, eig_real t1, eig_real t2, eig_real t3)
 {
-    if (nr == 3) {
-        EIG_TEAM_FOR(t, j, k, i) {
-            const eig_real s = EIG_GEN_A(k, j) + v2 * EIG_GEN_A(k + 1, j) + v3 * EIG_GEN_A(k + 2, j);
-            EIG_GEN_A(k, j) -= s * t1;
-            EIG_GEN_A(k + 1, j) -= s * t2;
-            EIG_GEN_A(k + 2, j) -= s * t3;
-        }
-    } else {
-        EIG_TEAM_FOR(t, j, k, i) {
-            const eig_real s = EIG_GEN_A(k, j) + v2 * EIG_GEN_A(k + 1, j);
-            EIG_GEN_A(k, j) -= s * t1;
-            EIG_GEN_A(k + 1, j) -= s * t2;
-        }
+    EIG_TEAM_FOR(t, j, k, i) {
+        eig_real s = EIG_GEN_A(k, j) + v2 * EIG_GEN_A(k + 1, j);
+        if (nr == 3) s += v3 * EIG_GEN_A(k + 2, j);
+        EIG_GEN_A(k, j) -= s * t1;
+        EIG_GEN_A(k + 1, j) -= s * t2;
+        if (nr == 3) EIG_GEN_A(k + 2, j) -= s * t3;
     }
 }
 
 /* ... and from the right to columns k..k+nr-1 of rows l..min(k+3, i),
- * dealt out by rows. */
+ * dealt out by rows (k + 3 > i when nr = 2). */
 EIG_HD_INLINE void EIG_FN(eig_gen_bulge_cols)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int i, int k,
                                               int nr, eig_real v2, eig_real v3, eig_real t1, eig_real t2, eig_real t3)
 {
-    if (nr == 3) {
-        const int jend = (k + 3) < i ? (k + 3) : i;
-        EIG_TEAM_FOR(t, j, l, jend) {
-            const eig_real s = EIG_GEN_A(j, k) + v2 * EIG_GEN_A(j, k + 1) + v3 * EIG_GEN_A(j, k + 2);
-            EIG_GEN_A(j, k) -= s * t1;
-            EIG_GEN_A(j, k + 1) -= s * t2;
-            EIG_GEN_A(j, k + 2) -= s * t3;
-        }
-    } else {
-        EIG_TEAM_FOR(t, j, l, i) {
-            const eig_real s = EIG_GEN_A(j, k) + v2 * EIG_GEN_A(j, k + 1);
-            EIG_GEN_A(j, k) -= s * t1;
-            EIG_GEN_A(j, k + 1) -= s * t2;
-        }
+    const int jend = (k + 3) < i ? (k + 3) : i;
+    EIG_TEAM_FOR(t, j, l, jend) {
+        eig_real s = EIG_GEN_A(j, k) + v2 * EIG_GEN_A(j, k + 1);
+        if (nr == 3) s += v3 * EIG_GEN_A(j, k + 2);
+        EIG_GEN_A(j, k) -= s * t1;
+        EIG_GEN_A(j, k + 1) -= s * t2;
+        if (nr == 3) EIG_GEN_A(j, k + 2) -= s * t3;
     }
 }
 
-/* One step of the sweep on the block [l, i] that started at m, in the shape
- * nr (3, or 2 at the block's last row) and first (the sweep's first step: v
- * the start vector, column k-1 scaled when m > l rather than replaced by the
- * bulge's column), both constants at every call (no branch on them inside
- * a step; eig_gen_francis_sweep). The members read column k-1 at the
- * step's start and write it after the first sync, a member an entry
- * (neither update reads it). */
+/* One step of the sweep on the block [l, i] that started at m: the bulge at
+ * row k, in the shape nr (3, or 2 at the block's last row, k = i - 1) and
+ * first (k = m: v the start vector, column k-1 scaled when m > l rather
+ * than replaced by the bulge's column), both constants at every call
+ * (eig_gen_sweep_steps: no branch on them inside a step). The reflector
+ * takes three entries (v[2] = 0 when nr = 2: the same tau and v as two).
+ * The members read column k-1 at the step's start and write it after the
+ * first sync, a member an entry (neither update reads it). */
 EIG_HD_INLINE void EIG_FN(eig_gen_bulge_step)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int m, int i,
                                               int k, const int nr, const int first, eig_real *v)
 {
     const eig_team solo = EIG_TEAM_SOLO_INIT;
-    if (!first)
-        for (int r = 0; r < nr; r++) v[r] = EIG_GEN_A(k + r, k - 1);
-    const eig_real t1 = EIG_FN(eig_gen_reflector)(solo, nr, &v[0], &v[1], 1);
+    if (!first) {
+        v[0] = EIG_GEN_A(k, k - 1);
+        v[1] = EIG_GEN_A(k + 1, k - 1);
+        v[2] = nr == 3 ? EIG_GEN_A(k + 2, k - 1) : EIG_ZERO;
+    }
+    const eig_real t1 = EIG_FN(eig_gen_reflector)(solo, 3, &v[0], &v[1], 1);
     const eig_real v2 = v[1], t2 = t1 * v2;
-    const eig_real v3 = nr == 3 ? v[2] : EIG_ZERO, t3 = t1 * v3;
+    const eig_real v3 = v[2], t3 = t1 * v3;
     EIG_FN(eig_gen_bulge_rows)(t, a, as, rs, i, k, nr, v2, v3, t1, t2, t3);
     eig_team_sync(t);
-    if (!first) { /* the bulge's column: beta above zeros */
-        EIG_TEAM_FOR(t, r, 0, nr - 1) EIG_GEN_A(k + r, k - 1) = r ? EIG_ZERO : v[0];
-    } else if (m > l && EIG_TEAM_LEAD(t)) {
-        /* (1 - t1) rather than negation: stays right when v[1], v[2] underflow */
-        EIG_GEN_A(k, k - 1) *= (EIG_ONE - t1);
+    /* the bulge's column: beta above zeros; on the first step (1 - t1) times
+     * the entry rather than its negation: right when v[1], v[2] underflow */
+    EIG_TEAM_FOR(t, r, 0, nr - 1) {
+        if (!first) EIG_GEN_A(k + r, k - 1) = r ? EIG_ZERO : v[0];
+        else if (r == 0 && m > l) EIG_GEN_A(k, k - 1) *= (EIG_ONE - t1);
     }
     EIG_FN(eig_gen_bulge_cols)(t, a, as, rs, l, i, k, nr, v2, v3, t1, t2, t3);
     eig_team_sync(t);
 }
 
 /* The sweep's steps one at a time, the shape a run-time value
- * (eig_gen_francis_sweep in single precision). */
+ * (eig_gen_sweep_steps in single precision). */
 EIG_HD_INLINE void EIG_FN(eig_gen_bulge_loop)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int m, int i,
                                               eig_real *v)
 {
@@ -793,21 +793,17 @@ EIG_HD_INLINE void EIG_FN(eig_gen_bulge_loop)(eig_team t, eig_real *a, eig_idx a
     }
 }
 
-/* One implicit double-shift sweep on the block [l, i] (dlahqr): find the
- * start m where two consecutive small subdiagonals let the bulge begin, then
- * chase the 3×3 bulge down with reflectors (eig_gen_bulge_step), updating
- * only the block. Every team member finds m and forms each reflector itself
- * (from the same data). A team of
- * EIG_GEN_VOTE_FROM lanes or more tries `size` starts at once (the same m
- * as the serial search: the lowest rank that finds one holds the largest
- * m). */
-EIG_HD void EIG_FN(eig_gen_francis_sweep)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int l, int i,
-                                          eig_real rt1r, eig_real rt1i, eig_real rt2r,
-                                          eig_real rt2i, eig_real ulp)
+/* Where the sweep on the block [l, i] starts (dlahqr): the largest m where
+ * two consecutive small subdiagonals let the bulge begin, l at worst; v
+ * gets m's start vector. A team of EIG_GEN_VOTE_FROM lanes or more tries
+ * `size` starts at once (the same m as the serial search: the lowest rank
+ * that finds one holds the largest m). Every member finds m and v itself
+ * (from the same data). */
+EIG_HD int EIG_FN(eig_gen_sweep_start)(eig_team t, const eig_real *a, eig_idx as, eig_idx rs, int l, int i,
+                                       eig_real rt1r, eig_real rt1i, eig_real rt2r, eig_real rt2i, eig_real ulp,
+                                       eig_real *v)
 {
-    eig_real v[3] = {EIG_ZERO, EIG_ZERO, EIG_ZERO}; /* (set below: l <= i - 2, the search runs) */
     int m = l;
-    (void)n;
 #ifdef __CUDA_ARCH__
     if (t.size >= EIG_GEN_VOTE_FROM && !t.block) {
         for (int base = i - 2; base >= l; base -= t.size) {
@@ -825,12 +821,22 @@ EIG_HD void EIG_FN(eig_gen_francis_sweep)(eig_team t, int n, eig_real *a, eig_id
         }
         EIG_FN(eig_gen_start_vector)(a, as, rs, m, rt1r, rt1i, rt2r, rt2i, v);
         eig_team_sync(t); /* every member has read rows m..m+2 before the first step's row update writes them */
-    } else
+        return m;
+    }
 #endif
-        for (m = i - 2; m >= l; m--) {
-            EIG_FN(eig_gen_start_vector)(a, as, rs, m, rt1r, rt1i, rt2r, rt2i, v);
-            if (m == l || EIG_FN(eig_gen_start_ok)(a, as, rs, m, v, ulp)) break;
-        }
+    for (m = i - 2; m >= l; m--) {
+        EIG_FN(eig_gen_start_vector)(a, as, rs, m, rt1r, rt1i, rt2r, rt2i, v);
+        if (m == l || EIG_FN(eig_gen_start_ok)(a, as, rs, m, v, ulp)) break;
+    }
+    eig_team_sync(t); /* (a block team: as above; a team of one: nothing) */
+    return m;
+}
+
+/* The sweep's bulge steps, from m (eig_gen_sweep_start, v its start
+ * vector) down the block [l, i]. */
+EIG_HD void EIG_FN(eig_gen_sweep_steps)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int m, int i,
+                                        eig_real *v)
+{
     if (EIG_IS_DOUBLE) {
         /* m <= i - 2: the first step has three entries, the last (k = i - 1)
          * two; three steps of constant shape, no branch on it inside one.
@@ -850,31 +856,47 @@ EIG_HD void EIG_FN(eig_gen_francis_sweep)(eig_team t, int n, eig_real *a, eig_id
     }
 }
 
-/* Francis QR on the Hessenberg window [ilo, ihi] (dlahqr without Schur form):
- * deflates from the bottom, writing eigenvalues to wr/wi at their diagonal
- * position. Returns 0, or -1 when the sweep budget `cap` is spent. */
-EIG_HD int EIG_FN(eig_gen_francis)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
-                                   eig_real *wr, eig_real *wi, eig_idx ws, long cap, long *sweeps)
+/* Where the Francis iteration on a window stands between sweeps: the
+ * active block [l, i] (i < ilo: done), the sweep's start m, the sweeps
+ * since the last deflation and the start vector for step m. With the work
+ * between sweeps a function of its own (eig_gen_qr_next_sweep, then
+ * eig_gen_sweep_steps) the general kernels spilled less and ran faster:
+ * H200, 2026-11-29, 500,000 matrices, host to host, ms: n = 10 10.1 ->
+ * 8.8, 30 134.6 -> 126.7, 32 154.1 -> 143.2 (but n = 16 29.9 -> 32.0,
+ * 27.4 with the reflector's faster square root and reciprocal). */
+typedef struct {
+    int l, i, m, kdefl;
+    eig_real v[3];
+} EIG_FN(eig_gen_qr_pos);
+
+/* Between sweeps on the window [ilo, ihi] (dlahqr): deflates from the
+ * bottom, writing eigenvalues to wr/wi at their diagonal position, until a
+ * block needs a sweep; then takes its shifts and start (p->m, p->v).
+ * Returns 1 (a sweep to run), 0 (the window is done) or -1 (the sweep
+ * budget `cap` is spent). */
+EIG_HD int EIG_FN(eig_gen_qr_next_sweep)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
+                                         eig_real *wr, eig_real *wi, eig_idx ws, long cap, long *sweeps,
+                                         EIG_FN(eig_gen_qr_pos) *p)
 {
     const eig_real ulp = 2 * EIG_EPS;
     const eig_real smlnum = EIG_SAFMIN * ((eig_real)(ihi - ilo + 1) / ulp);
-    int i = ihi;
-    while (i >= ilo) {
-        int l = ilo, kdefl = 0;
-        for (;;) {
-            l = EIG_FN(eig_gen_find_split)(t, n, a, as, rs, ilo, ihi, l, i, smlnum, ulp);
-            if (l > ilo) {
-                eig_team_sync(t); /* every member has found l */
-                if (EIG_TEAM_LEAD(t)) EIG_GEN_A(l, l - 1) = EIG_ZERO;
-                eig_team_sync(t);
-            }
-            if (l >= i - 1) break; /* a 1×1 or 2×2 block split off */
+    while (p->i >= ilo) {
+        const int i = p->i;
+        const int l = EIG_FN(eig_gen_find_split)(t, n, a, as, rs, ilo, ihi, p->l, i, smlnum, ulp);
+        p->l = l;
+        if (l > ilo) {
+            eig_team_sync(t); /* every member has found l */
+            if (EIG_TEAM_LEAD(t)) EIG_GEN_A(l, l - 1) = EIG_ZERO;
+            eig_team_sync(t);
+        }
+        if (l < i - 1) { /* no 1×1 or 2×2 block split off: a sweep */
             if (*sweeps >= cap) return -1;
             (*sweeps)++;
-            kdefl++;
+            p->kdefl++;
             eig_real rt1r, rt1i, rt2r, rt2i;
-            EIG_FN(eig_gen_shifts)(n, a, as, rs, l, i, kdefl, &rt1r, &rt1i, &rt2r, &rt2i);
-            EIG_FN(eig_gen_francis_sweep)(t, n, a, as, rs, l, i, rt1r, rt1i, rt2r, rt2i, ulp);
+            EIG_FN(eig_gen_shifts)(n, a, as, rs, l, i, p->kdefl, &rt1r, &rt1i, &rt2r, &rt2i);
+            p->m = EIG_FN(eig_gen_sweep_start)(t, a, as, rs, l, i, rt1r, rt1i, rt2r, rt2i, ulp, p->v);
+            return 1;
         }
         if (l == i) {
             if (EIG_TEAM_LEAD(t)) {
@@ -892,9 +914,22 @@ EIG_HD int EIG_FN(eig_gen_francis)(eig_team t, int n, eig_real *a, eig_idx as, e
                 wi[i * ws] = i2;
             }
         }
-        i = l - 1;
+        p->i = l - 1, p->l = ilo, p->kdefl = 0;
     }
     return 0;
+}
+
+/* Francis QR on the Hessenberg window [ilo, ihi] (dlahqr without Schur form):
+ * deflates from the bottom, writing eigenvalues to wr/wi at their diagonal
+ * position. Returns 0, or -1 when the sweep budget `cap` is spent. */
+EIG_HD int EIG_FN(eig_gen_francis)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
+                                   eig_real *wr, eig_real *wi, eig_idx ws, long cap, long *sweeps)
+{
+    EIG_FN(eig_gen_qr_pos) p = {ilo, ihi, ihi, 0, {EIG_ZERO, EIG_ZERO, EIG_ZERO}};
+    int r;
+    while ((r = EIG_FN(eig_gen_qr_next_sweep)(t, n, a, as, rs, ilo, ihi, wr, wi, ws, cap, sweeps, &p)) == 1)
+        EIG_FN(eig_gen_sweep_steps)(t, a, as, rs, p.l, p.m, p.i, p.v);
+    return r;
 }
 
 /* x precedes y in the documented order. */

@@ -15,6 +15,9 @@
 #else
 #define EIG_RSQRT(x) (1.0 / sqrt(x))
 #endif
+/* sqrt and 1/x of a normal number in the middle of the range (eig_hd.h) */
+#define EIG_SQRT_NORMAL(x) EIG_SQRT_NORMAL_F64(x)
+#define EIG_RCP_NORMAL(x) EIG_RCP_NORMAL_F64(x)
 #define EIG_COPYSIGN copysign
 #define EIG_ISFINITE(x) isfinite(x)
 #define EIG_ONE 1.0

@@ -13,6 +13,9 @@
 #else
 #define EIG_RSQRT(x) (1.0f / sqrtf(x))
 #endif
+/* sqrt and 1/x of a normal number in the middle of the range (eig_hd.h) */
+#define EIG_SQRT_NORMAL(x) sqrtf(x)
+#define EIG_RCP_NORMAL(x) (1.0f / (x))
 #define EIG_COPYSIGN copysignf
 #define EIG_ISFINITE(x) isfinite(x)
 #define EIG_ONE 1.0f

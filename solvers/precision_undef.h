@@ -8,6 +8,8 @@
 #undef EIG_SQRT
 #undef EIG_HYPOT
 #undef EIG_RSQRT
+#undef EIG_SQRT_NORMAL
+#undef EIG_RCP_NORMAL
 #undef EIG_COPYSIGN
 #undef EIG_ISFINITE
 #undef EIG_ONE

@@ -26,7 +26,7 @@ add_test(NAME gpu_batch_vs_cpu_warp_sym_split COMMAND gpu_batch_vs_cpu)
 set_tests_properties(gpu_batch_vs_cpu_warp_sym_split PROPERTIES SKIP_RETURN_CODE ${EIG_SKIP_CODE} LABELS gpu
   ENVIRONMENT "EIG_WARP_SYM_SPLIT=1;EIG_TEST_GPU_ONLY=warp-sym;OMPI_ALLOW_RUN_AS_ROOT=1;OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;OMP_NUM_THREADS=2")
 # warp-general as one kernel at every n (double matrices take the split in
-# two from n = 16, single ones from 48: the rule's choice is what the
+# two from n = 8, single ones from 48: the rule's choice is what the
 # default run covers).
 add_test(NAME gpu_batch_vs_cpu_warp_general_fused COMMAND gpu_batch_vs_cpu)
 set_tests_properties(gpu_batch_vs_cpu_warp_general_fused PROPERTIES SKIP_RETURN_CODE ${EIG_SKIP_CODE} LABELS gpu
