@@ -48,7 +48,7 @@ static __device__ __forceinline__ double eig_sqrt_normal_f64(double x)
     double s = x * y, e = fma(-s, y, 1.0); /* 1 - x y^2 */
     y = fma(0.5 * y, e, y);
     s = x * y;
-    const double d = fma(-s, s, x); /* x - s^2, exact */
+    const double d = fma(-s, s, x); /* x - s^2, one rounding */
     return fma(0.5 * y, d, s);      /* s + d / (2 sqrt(x)) */
 }
 #define EIG_RCP_NORMAL_F64(x) eig_rcp_normal_f64(x)

@@ -339,7 +339,7 @@ EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, 
     if (len <= 1) return EIG_ZERO;
     {
         /* The norm as one square root of the sum of squares (correctly
-         * rounded but on the GPU in double, EIG_SQRT_NORMAL) instead of
+         * rounded except on the GPU in double, EIG_SQRT_NORMAL) instead of
          * dnrm2's scaled loop (a division per entry)
          * and dlapy2, where that sum is safe (eig_gen_sumsq_safe: no
          * overflow, underflow's loss below a rounding) (the Francis step's
