@@ -463,14 +463,15 @@ int EIG_FN(kernel_applies)(int k, const eig_solve_params *p, int n)
  *   bench/kernel_table.sh BUILD   (100,000-200,000 matrices per point, double)
  * e.g. general n = 8: 8.6 ms shared vs 10.2 global; n = 12: 23.3 vs 18.5;
  * Jacobi n = 24: 99.6 vs 139; tridiag-ql n = 8: 5.4 vs 6.5, n = 12: 7.8 vs 6.5;
- * bisection n = 16: 9.1 vs 10.5, n = 20: 15.0 vs 14.2. General single
- * (H200, 2026-11-29, 500,000 matrices, host to host, thread-shared /
- * thread-global): n = 12 7.33 / 9.86, 14 13.26 / 17.95, 15 14.81 / 17.38
- * (warp-general); from n = 16 warp-general (kernel_warp_general.cuh). */
+ * bisection n = 16: 9.1 vs 10.5, n = 20: 15.0 vs 14.2. General matrices:
+ * thread-shared wherever warp-general does not start yet (its thresholds
+ * and their figures: kernel_warp_general.cuh; single n = 12 thread-shared
+ * 7.33 ms, thread-global 9.86). */
 static int EIG_FN(shared_wins_up_to)(const eig_solve_params *p)
 {
     switch (p->method) {
-    case EIG_METHOD_FRANCIS: return sizeof(eig_real) == sizeof(float) ? 15 : 10;
+    case EIG_METHOD_FRANCIS:
+        return (sizeof(eig_real) == sizeof(float) ? EIG_WARP_GENERAL_FROM_SINGLE : EIG_WARP_GENERAL_FROM_DOUBLE) - 1;
     case EIG_METHOD_JACOBI: return 24;
     case EIG_METHOD_BISECTION: return p->kind == EIG_KIND_TRIDIAGONAL ? 16 : 8;
     default: return 8;
