@@ -20,7 +20,11 @@
 #include "general_impl.h"
 #undef EIG_GEN_BAND
 #undef EIG_GEN_A /* back to dense storage for whatever comes next */
+#undef EIG_GEN_ROW_AT
+#undef EIG_GEN_ROW_AFTER
 #define EIG_GEN_A(i, j) a[(eig_idx)(i) * rs + (eig_idx)(j) * as]
+#define EIG_GEN_ROW_AT(p, j) (p)[(eig_idx)(j) * as]
+#define EIG_GEN_ROW_AFTER(p, i) ((p) + rs)
 #pragma pop_macro("EIG_FN")
 
 /* Entries of an n×n matrix in band storage: row n-1 ends the last. */

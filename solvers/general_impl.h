@@ -50,6 +50,20 @@
  * rows 0-3; it leaves two entries unused after row 0 and one after row 1,
  * and i (2n + 5 - i) is always even). */
 #define EIG_GEN_BAND_ROW(i, n) (((int)(i) * (2 * (int)(n) + 5 - (int)(i))) >> 1)
+/* What the column update writes in the bulge's column k-1 (rows k..k+nr-1)
+ * besides: nothing, beta above zeros (a step after the first), or the first
+ * step's entry times 1 - tau when the sweep starts inside the block (rather
+ * than its negation: right when v2, v3 underflow). */
+#define EIG_GEN_BCOL_NONE 0
+#define EIG_GEN_BCOL_SET 1
+#define EIG_GEN_BCOL_SCALE 2
+/* Columns (rows) a member takes per trip of the bulge's row (column)
+ * update: two in double (j and j + size: a team of 16 makes one trip up to
+ * n = 32, and the second's addresses are a constant offset from the
+ * first's), one in single, where the kernels are bound by registers: two
+ * took single n = 40 / 48 / 64 (100,000 matrices, host to host, H200,
+ * 2026-11-29) from 42.8 / 63.6 / 122.4 ms to 44.4 / 68.1 / 126.6. */
+#define EIG_GEN_PER_TRIP (EIG_IS_DOUBLE ? 2 : 1)
 #endif
 /* element (i,j) of the matrix a: columns as apart, rows rs apart (n*as
  * when the matrix is stored densely); in band storage (as = 1, rs = n) at
@@ -59,10 +73,19 @@
  * than the whole dense kernel, and the branch of a per-row cut 35% more
  * than the dense QR phase: Nsight Compute, n = 30, 2026-11-29) */
 #undef EIG_GEN_A
+#undef EIG_GEN_ROW_AT
+#undef EIG_GEN_ROW_AFTER
 #if defined(EIG_GEN_BAND) && EIG_GEN_BAND
 #define EIG_GEN_A(i, j) a[(EIG_GEN_BAND_ROW(i, rs) + (int)(j)) * (int)as]
+#define EIG_GEN_ROW_AT(p, j) (p)[(int)(j) * (int)as]
+/* &EIG_GEN_A(i + 1, 0) from p = &EIG_GEN_A(i, 0): EIG_GEN_BAND_ROW(i + 1, n)
+ * - EIG_GEN_BAND_ROW(i, n) = n + 2 - i (tests/test_general_band.c holds
+ * the band's results to the dense ones bit for bit) */
+#define EIG_GEN_ROW_AFTER(p, i) ((p) + ((int)rs + 2 - (int)(i)) * (int)as)
 #else
 #define EIG_GEN_A(i, j) a[(eig_idx)(i) * rs + (eig_idx)(j) * as]
+#define EIG_GEN_ROW_AT(p, j) (p)[(eig_idx)(j) * as] /* element j of the row that starts at p */
+#define EIG_GEN_ROW_AFTER(p, i) ((p) + rs)
 #endif
 
 /* One entry into a 2-norm with a running scale (dnrm2): scale*sqrt(ssq) is
@@ -697,77 +720,98 @@ EIG_HD int EIG_FN(eig_gen_start_ok)(const eig_real *a, eig_idx as, eig_idx rs, i
     return h00 <= ulp * h01;
 }
 
-/* The bulge step's reflector (v2, v3; tau t1, t2 = t1 v2, t3 = t1 v3; nr = 3
- * entries, or 2 at the block's last row) applied from the left to rows
- * k..k+nr-1 of columns k..i, dealt out by columns ... The third row's
- * terms are predicated on nr, not a second loop (single precision's sweep
- * passes nr at run time), with the sums in the order of the three-term
- * expression. */
-EIG_HD_INLINE void EIG_FN(eig_gen_bulge_rows)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int i, int k, int nr,
-                                              eig_real v2, eig_real v3, eig_real t1, eig_real t2, eig_real t3)
+/* The bulge step's reflector (v2, v3; tau t1, t2 = t1 v2, t3 = t1 v3) on
+ * the entries x0, x1, x2 of one row or column (x2 only when nr = 3: the
+ * block's last row has two). All three are read before any is written:
+ * in band storage the compiler cannot tell that three rows' entries are
+ * distinct, and read each again after every store. */
+EIG_HD_INLINE void EIG_FN(eig_gen_reflect3)(eig_real *p0, eig_real *p1, eig_real *p2, int nr, eig_real v2,
+                                            eig_real v3, eig_real t1, eig_real t2, eig_real t3)
 {
-    EIG_TEAM_FOR(t, j, k, i) {
-        eig_real s = EIG_GEN_A(k, j) + v2 * EIG_GEN_A(k + 1, j);
-        if (nr == 3) s += v3 * EIG_GEN_A(k + 2, j);
-        EIG_GEN_A(k, j) -= s * t1;
-        EIG_GEN_A(k + 1, j) -= s * t2;
-        if (nr == 3) EIG_GEN_A(k + 2, j) -= s * t3;
+    const eig_real x0 = *p0, x1 = *p1, x2 = nr == 3 ? *p2 : EIG_ZERO;
+    eig_real s = x0 + v2 * x1;
+    if (nr == 3) s += v3 * x2;
+    *p0 = x0 - s * t1;
+    *p1 = x1 - s * t2;
+    if (nr == 3) *p2 = x2 - s * t3;
+}
+
+/* The reflector from the left on rows k..k+nr-1 (r0, r1, r2: their starts,
+ * &EIG_GEN_A(k + r, 0)) over columns k..i, dealt out by columns
+ * (EIG_GEN_PER_TRIP a member's trip). */
+EIG_HD_INLINE void EIG_FN(eig_gen_bulge_rows)(eig_team t, eig_real *r0, eig_real *r1, eig_real *r2, eig_idx as,
+                                              int i, int k, int nr, eig_real v2, eig_real v3, eig_real t1,
+                                              eig_real t2, eig_real t3)
+{
+    for (int j = k + t.rank; j <= i; j += EIG_GEN_PER_TRIP * t.size) {
+        EIG_FN(eig_gen_reflect3)(&EIG_GEN_ROW_AT(r0, j), &EIG_GEN_ROW_AT(r1, j), &EIG_GEN_ROW_AT(r2, j), nr, v2, v3,
+                                 t1, t2, t3);
+        const int j2 = j + t.size;
+        if (EIG_GEN_PER_TRIP == 2 && j2 <= i)
+            EIG_FN(eig_gen_reflect3)(&EIG_GEN_ROW_AT(r0, j2), &EIG_GEN_ROW_AT(r1, j2), &EIG_GEN_ROW_AT(r2, j2), nr,
+                                     v2, v3, t1, t2, t3);
+    }
+}
+
+/* Row j of the column update: columns k..k+nr-1, and the bulge's column
+ * k-1 when row j is one of the bulge's (bcol). */
+EIG_HD_INLINE void EIG_FN(eig_gen_bulge_col_row)(eig_real *a, eig_idx as, eig_idx rs, int j, int k, int nr, int bcol,
+                                                 eig_real beta, eig_real v2, eig_real v3, eig_real t1, eig_real t2,
+                                                 eig_real t3)
+{
+    eig_real *p = &EIG_GEN_A(j, k);
+    EIG_FN(eig_gen_reflect3)(p, p + as, p + 2 * as, nr, v2, v3, t1, t2, t3);
+    if (bcol != EIG_GEN_BCOL_NONE && (unsigned)(j - k) < (unsigned)nr) {
+        if (bcol == EIG_GEN_BCOL_SET) p[-as] = j == k ? beta : EIG_ZERO;
+        else if (j == k) p[-as] *= (EIG_ONE - t1);
     }
 }
 
 /* ... and from the right to columns k..k+nr-1 of rows l..min(k+3, i),
- * dealt out by rows (k + 3 > i when nr = 2). */
+ * dealt out by rows as above (k + 3 > i when nr = 2); with
+ * the bulge's column (bcol: no team loop and no sync of its own: the three
+ * writes had been 7 % of the QR phase's instructions at n = 30, then a
+ * pass of their own with most lanes idle). A member's rows' starts carried
+ * through the sweep instead of a product a row measured 3 % slower at
+ * n = 30 (more branches: H200, 2026-11-29). */
 EIG_HD_INLINE void EIG_FN(eig_gen_bulge_cols)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int i, int k,
-                                              int nr, eig_real v2, eig_real v3, eig_real t1, eig_real t2, eig_real t3)
+                                              int nr, int bcol, eig_real beta, eig_real v2, eig_real v3, eig_real t1,
+                                              eig_real t2, eig_real t3)
 {
     const int jend = (k + 3) < i ? (k + 3) : i;
-    EIG_TEAM_FOR(t, j, l, jend) {
-        eig_real s = EIG_GEN_A(j, k) + v2 * EIG_GEN_A(j, k + 1);
-        if (nr == 3) s += v3 * EIG_GEN_A(j, k + 2);
-        EIG_GEN_A(j, k) -= s * t1;
-        EIG_GEN_A(j, k + 1) -= s * t2;
-        if (nr == 3) EIG_GEN_A(j, k + 2) -= s * t3;
+    for (int j = l + t.rank; j <= jend; j += EIG_GEN_PER_TRIP * t.size) {
+        EIG_FN(eig_gen_bulge_col_row)(a, as, rs, j, k, nr, bcol, beta, v2, v3, t1, t2, t3);
+        const int j2 = j + t.size;
+        if (EIG_GEN_PER_TRIP == 2 && j2 <= jend)
+            EIG_FN(eig_gen_bulge_col_row)(a, as, rs, j2, k, nr, bcol, beta, v2, v3, t1, t2, t3);
     }
 }
 
 /* One step of the sweep on the block [l, i] that started at m: the bulge at
  * row k, in the shape nr (3, or 2 at the block's last row, k = i - 1) and
- * first (k = m: v the start vector, column k-1 scaled when m > l rather
- * than replaced by the bulge's column), both constants at every call
- * (eig_gen_sweep_steps: no branch on them inside a step). The reflector
- * takes three entries (v[2] = 0 when nr = 2: the same tau and v as two).
- * The members read column k-1 at the step's start and write it after the
- * first sync, a member an entry (neither update reads it). */
+ * first (k = m: v the start vector), both constants at every call
+ * (eig_gen_sweep_steps: no branch on them inside a step); r0, r1, r2: the
+ * starts of rows k, k+1, k+2 (carried from step to step: in band storage
+ * a row's start is a product). The reflector takes three entries (v[2] = 0
+ * when nr = 2: the same tau and v as two). The members read column k-1 at
+ * the step's start; the column update writes it (neither update reads it). */
 EIG_HD_INLINE void EIG_FN(eig_gen_bulge_step)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int m, int i,
-                                              int k, const int nr, const int first, eig_real *v)
+                                              int k, const int nr, const int first, eig_real *v, eig_real *r0,
+                                              eig_real *r1, eig_real *r2)
 {
     const eig_team solo = EIG_TEAM_SOLO_INIT;
     if (!first) {
-        v[0] = EIG_GEN_A(k, k - 1);
-        v[1] = EIG_GEN_A(k + 1, k - 1);
-        v[2] = nr == 3 ? EIG_GEN_A(k + 2, k - 1) : EIG_ZERO;
+        v[0] = EIG_GEN_ROW_AT(r0, k - 1);
+        v[1] = EIG_GEN_ROW_AT(r1, k - 1);
+        v[2] = nr == 3 ? EIG_GEN_ROW_AT(r2, k - 1) : EIG_ZERO;
     }
     const eig_real t1 = EIG_FN(eig_gen_reflector)(solo, 3, &v[0], &v[1], 1);
     const eig_real v2 = v[1], t2 = t1 * v2;
     const eig_real v3 = v[2], t3 = t1 * v3;
-    EIG_FN(eig_gen_bulge_rows)(t, a, as, rs, i, k, nr, v2, v3, t1, t2, t3);
+    EIG_FN(eig_gen_bulge_rows)(t, r0, r1, r2, as, i, k, nr, v2, v3, t1, t2, t3);
     eig_team_sync(t);
-    /* the bulge's column: beta above zeros; on the first step (1 - t1) times
-     * the entry rather than its negation: right when v[1], v[2] underflow.
-     * A team of three or more writes it at once, member r row k + r (no
-     * loop: as a team loop the three writes were 7 % of the QR phase's
-     * instructions at n = 30) */
-    if (t.size >= 3) {
-        const int r = t.rank;
-        if (!first && r < nr) EIG_GEN_A(k + r, k - 1) = r ? EIG_ZERO : v[0];
-        else if (first && r == 0 && m > l) EIG_GEN_A(k, k - 1) *= (EIG_ONE - t1);
-    } else {
-        EIG_TEAM_FOR(t, r, 0, nr - 1) {
-            if (!first) EIG_GEN_A(k + r, k - 1) = r ? EIG_ZERO : v[0];
-            else if (r == 0 && m > l) EIG_GEN_A(k, k - 1) *= (EIG_ONE - t1);
-        }
-    }
-    EIG_FN(eig_gen_bulge_cols)(t, a, as, rs, l, i, k, nr, v2, v3, t1, t2, t3);
+    const int bcol = !first ? EIG_GEN_BCOL_SET : m > l ? EIG_GEN_BCOL_SCALE : EIG_GEN_BCOL_NONE;
+    EIG_FN(eig_gen_bulge_cols)(t, a, as, rs, l, i, k, nr, bcol, v[0], v2, v3, t1, t2, t3);
     eig_team_sync(t);
 }
 
@@ -786,7 +830,9 @@ EIG_HD_INLINE void EIG_FN(eig_gen_bulge_loop)(eig_team t, eig_real *a, eig_idx a
                                     : EIG_FN(eig_gen_reflector)(solo, 2, &v[0], &v[1], 1);
         const eig_real v2 = v[1], t2 = t1 * v2;
         const eig_real v3 = nr == 3 ? v[2] : EIG_ZERO, t3 = t1 * v3;
-        EIG_FN(eig_gen_bulge_rows)(t, a, as, rs, i, k, nr, v2, v3, t1, t2, t3);
+        eig_real *r0 = &EIG_GEN_A(k, 0), *r1 = EIG_GEN_ROW_AFTER(r0, k);
+        EIG_FN(eig_gen_bulge_rows)(t, r0, r1, nr == 3 ? EIG_GEN_ROW_AFTER(r1, k + 1) : r1, as, i, k, nr, v2, v3, t1,
+                                   t2, t3);
         eig_team_sync(t);
         if (EIG_TEAM_LEAD(t)) {
             if (k > m) {
@@ -797,7 +843,7 @@ EIG_HD_INLINE void EIG_FN(eig_gen_bulge_loop)(eig_team t, eig_real *a, eig_idx a
                 EIG_GEN_A(k, k - 1) *= (EIG_ONE - t1); /* as eig_gen_bulge_step */
             }
         }
-        EIG_FN(eig_gen_bulge_cols)(t, a, as, rs, l, i, k, nr, v2, v3, t1, t2, t3);
+        EIG_FN(eig_gen_bulge_cols)(t, a, as, rs, l, i, k, nr, EIG_GEN_BCOL_NONE, EIG_ZERO, v2, v3, t1, t2, t3);
         eig_team_sync(t);
     }
 }
@@ -852,9 +898,13 @@ EIG_HD void EIG_FN(eig_gen_sweep_steps)(eig_team t, eig_real *a, eig_idx as, eig
          * H200, 2026-11-29, 500,000 matrices, host to host: n = 16 / 30 / 32
          * 30.7 / 141.5 / 162.5 -> 28.9 / 133.2 / 152.4 ms (the branches were
          * 9 % of the QR kernel's stall cycles at n = 30) */
-        EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, m, i, m, 3, 1, v);
-        for (int k = m + 1; k <= i - 2; k++) EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, m, i, k, 3, 0, v);
-        EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, m, i, i - 1, 2, 0, v);
+        eig_real *r0 = &EIG_GEN_A(m, 0), *r1 = EIG_GEN_ROW_AFTER(r0, m), *r2 = EIG_GEN_ROW_AFTER(r1, m + 1);
+        EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, m, i, m, 3, 1, v, r0, r1, r2);
+        for (int k = m + 1; k <= i - 2; k++) {
+            r0 = r1, r1 = r2, r2 = EIG_GEN_ROW_AFTER(r2, k + 1);
+            EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, m, i, k, 3, 0, v, r0, r1, r2);
+        }
+        EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, m, i, i - 1, 2, 0, v, r1, r2, r2);
     } else {
         /* single: one step in a loop, the leader writing the bulge's column.
          * The single kernels are bound by registers and lost to every other
