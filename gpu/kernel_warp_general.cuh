@@ -86,7 +86,6 @@ static int warp_general_split(int n, int is_double)
  * 192 11449 / 4952. */
 #define EIG_WARP_GENERAL_FROM_DOUBLE 11
 #define EIG_WARP_GENERAL_FROM_SINGLE 16
-#define EIG_WARP_GENERAL_GLOBAL_FROM 80 /* see warp_general_in_global */
 #define EIG_WARP_GENERAL_SMEM_MAX (200 * 1024) /* bytes of one team's matrix at most (H100: 227 KB a block) */
 
 /* This thread's team: `ts` lanes (8, 16 or 32) of one warp, team number
@@ -145,19 +144,22 @@ static int EIG_FN(warp_general_fits)(int n)
     return (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real) <= EIG_WARP_GENERAL_SMEM_MAX;
 }
 
-/* 1 when A goes to the device workspace: when it does not fit shared
- * memory, and from EIG_WARP_GENERAL_GLOBAL_FROM up where it would (the
- * environment overrides it: a tuning knob, read per batch). In shared
- * memory a matrix of order 96 leaves 4 teams an SM, at 128 one; in global
- * memory every team is resident and L1/L2 serve A. H100, 2026-11-23,
- * 20,000 matrices, host to host, global against shared memory: n = 64
- * 177 ms against 168, n = 80 360 against 379, n = 96 593 against 720,
- * n = 128 1356 against 3875, n = 144 1965 (thread-global 4758). */
+/* 1 when A goes to the device workspace: only when it does not fit shared
+ * memory (EIG_WARP_GENERAL_GLOBAL_FROM=N also from order N up: a tuning
+ * knob, read per batch). Global memory had been taken from n = 80 since
+ * 2026-11-23, when shared memory meant the one kernel with the dense
+ * matrix (H100, 20,000 matrices: n = 96 593 ms in global memory against
+ * 720 in shared, n = 128 1356 against 3875). The split (the QR phase on
+ * band storage) wins wherever the matrix fits: H200, 2026-11-29, host to
+ * host, ms, global / shared: double n = 80 (20,000) 554 / 114, 96 (2,260)
+ * 137 / 28, 96 (20,000) 1172 / 226, 112 (1,500) 139 / 32, 128 (20,000)
+ * 3161 / 804, 144 (700) 134 / 53, 159 (5,000) 1662 / 441; single n = 96
+ * (2,260) 67 / 14, 128 (953) 59 / 20, 192 (500) 113 / 61, 224 (500)
+ * 187 / 88. */
 static int EIG_FN(warp_general_in_global)(int n)
 {
     const char *s = getenv("EIG_WARP_GENERAL_GLOBAL_FROM");
-    const int from = s && atoi(s) > 0 ? atoi(s) : EIG_WARP_GENERAL_GLOBAL_FROM;
-    return !EIG_FN(warp_general_fits)(n) || n >= from;
+    return !EIG_FN(warp_general_fits)(n) || (s && atoi(s) > 0 && n >= atoi(s));
 }
 
 /* A persistent grid: team g of G solves matrices g, g + G, g + 2G, ... so a
