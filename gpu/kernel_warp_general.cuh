@@ -283,7 +283,15 @@ __global__ void EIG_FN(warp_general_reduce_kernel)(int n, int ts_arg, eig_idx co
 /* MINB: __launch_bounds__(256, MINB) caps the registers (MINB 3: 85 a
  * thread, 768 threads an SM) so that registers do not limit the teams an
  * SM keeps before shared memory does (98 registers uncapped: 32 teams of 16
- * lanes an SM at n = 30, where shared memory holds 46). */
+ * lanes an SM at n = 30, where shared memory holds 46). In double from
+ * n = 64 (EIG_WARP_GENERAL_QR_UNCAPPED_FROM) shared memory keeps few
+ * enough teams that the cap only costs: the run-time team size's instance
+ * spills 72 bytes under it (108 registers without; single: not measured).
+ * H200, 2026-11-29, host to host, ms, capped / not: n = 36 (100,000) 44.0
+ * / 51.2, 48 (100,000) 92.6 / 97.8, 64 (100,000) 219.3 / 215.7, 96
+ * (20,000) 226.0 / 220.1, 128 (20,000) 802.8 / 782.0, 159 (5,000) 441.2 /
+ * 426.4. */
+#define EIG_WARP_GENERAL_QR_UNCAPPED_FROM 64
 template <int MINB, int TS>
 __global__ void __launch_bounds__(256, MINB)
     EIG_FN(warp_general_qr_kernel)(int n, int ts_arg, int max_iter_factor, eig_idx count,
@@ -389,7 +397,7 @@ static int EIG_FN(warp_general_split_config)(int n, EIG_FN(warp_general_split_cf
 {
     c->ts1 = warp_general_team(n), c->ts2 = warp_general_qr_team(n);
     const char *env = getenv("EIG_WARP_GENERAL_QR_MINB"); /* tuning: 1 (no cap), 3, 4 (1, 4: run-time team size) */
-    const int minb = env ? atoi(env) : 3;
+    const int minb = env ? atoi(env) : (EIG_IS_DOUBLE && n >= EIG_WARP_GENERAL_QR_UNCAPPED_FROM) ? 1 : 3;
     const int fixed2 = warp_general_fixed_ts(c->ts2), fixed1 = warp_general_fixed_ts(c->ts1);
     c->qr = minb == 1       ? EIG_FN(warp_general_qr_kernel)<1, 0>
             : minb == 4     ? EIG_FN(warp_general_qr_kernel)<4, 0>
