@@ -25,7 +25,8 @@
  * search, shifts, bulge start, the 3-element reflectors) runs redundantly on
  * every member from identical data, so every member takes the same branches;
  * a scalar write (subdiagonal entries, eigenvalues, the sort) is the
- * leader's; eig_team_sync() separates a phase's writes from the next phase's
+ * leader's (in double the bulge's column is written by each row's owner
+ * in the column update); eig_team_sync() separates a phase's writes from the next phase's
  * reads (and reads from the writes that follow them). Every element's
  * arithmetic is that of the serial loop, so a team of one (the CPU and the
  * thread-per-matrix kernels) runs exactly the serial code.
@@ -768,12 +769,13 @@ EIG_HD_INLINE void EIG_FN(eig_gen_bulge_col_row)(eig_real *a, eig_idx as, eig_id
 }
 
 /* ... and from the right to columns k..k+nr-1 of rows l..min(k+3, i),
- * dealt out by rows as above (k + 3 > i when nr = 2); with
- * the bulge's column (bcol: no team loop and no sync of its own: the three
- * writes had been 7 % of the QR phase's instructions at n = 30, then a
- * pass of their own with most lanes idle). A member's rows' starts carried
- * through the sweep instead of a product a row measured 3 % slower at
- * n = 30 (more branches: H200, 2026-11-29). */
+ * dealt out by rows as above (k + 3 > i when nr = 2), with the bulge's
+ * column (bcol) written by the owners of rows k..k+nr-1: no team loop and
+ * no sync of its own (the three writes had been 7 % of the QR phase's
+ * instructions at n = 30, then a pass of their own with most lanes idle).
+ * (Carrying a member's row starts through the sweep, instead of this
+ * product a row, measured 3 % slower at n = 30: more branches; H200,
+ * 2026-11-29.) */
 EIG_HD_INLINE void EIG_FN(eig_gen_bulge_cols)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int i, int k,
                                               int nr, int bcol, eig_real beta, eig_real v2, eig_real v3, eig_real t1,
                                               eig_real t2, eig_real t3)
@@ -794,7 +796,8 @@ EIG_HD_INLINE void EIG_FN(eig_gen_bulge_cols)(eig_team t, eig_real *a, eig_idx a
  * starts of rows k, k+1, k+2 (carried from step to step: in band storage
  * a row's start is a product). The reflector takes three entries (v[2] = 0
  * when nr = 2: the same tau and v as two). The members read column k-1 at
- * the step's start; the column update writes it (neither update reads it). */
+ * the step's start; after the sync that follows every member's reads, the
+ * column update writes it, the owner of row j its entry (j, k-1). */
 EIG_HD_INLINE void EIG_FN(eig_gen_bulge_step)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int m, int i,
                                               int k, const int nr, const int first, eig_real *v, eig_real *r0,
                                               eig_real *r1, eig_real *r2)
