@@ -19,12 +19,11 @@
 #define EIG_GEN_BAND 1
 #include "general_impl.h"
 #undef EIG_GEN_BAND
-#undef EIG_GEN_A /* back to dense storage for whatever comes next */
+/* the element macros are general_impl.h's own (each inclusion defines
+ * them for its storage): none is left behind for what comes next */
+#undef EIG_GEN_A
 #undef EIG_GEN_ROW_AT
 #undef EIG_GEN_ROW_AFTER
-#define EIG_GEN_A(i, j) a[(eig_idx)(i) * rs + (eig_idx)(j) * as]
-#define EIG_GEN_ROW_AT(p, j) (p)[(eig_idx)(j) * as]
-#define EIG_GEN_ROW_AFTER(p, i) ((p) + rs)
 #pragma pop_macro("EIG_FN")
 
 /* Entries of an n×n matrix in band storage: row n-1 ends the last. */
