@@ -63,7 +63,7 @@ __device__ __forceinline__ eig_real EIG_FN(ws_norm)(const eig_team &t, const eig
     EIG_UNROLL
     for (int c = 0; c < COLS; c++) sum += x[c] * x[c];
     sum = EIG_FN(eig_team_reduce)(t, sum, 0, 0);
-    if (sum >= EIG_SAFMIN / (EIG_EPS * EIG_EPS) && sum <= EIG_RMAX) return EIG_SQRT(sum);
+    if (EIG_SUMSQ_SAFE(sum)) return EIG_SQRT(sum);
     EIG_UNROLL
     for (int c = 0; c < COLS; c++) big = EIG_FABS(x[c]) > big ? EIG_FABS(x[c]) : big;
     big = EIG_FN(eig_team_reduce)(t, big, 1, 0);
@@ -448,8 +448,7 @@ __device__ void EIG_FN(warp_sym_band_chase)(int lane, int n, const eig_real *a, 
         const eig_real gx = __shfl_sync(0xffffffffu, xl, owner & 31), gy = __shfl_sync(0xffffffffu, yl, owner & 31);
         if (on && EIG_FABS(gy) >= floor) {
             const eig_real s2 = gx * gx + gy * gy;
-            const eig_real rn = s2 >= EIG_SAFMIN / (EIG_EPS * EIG_EPS) && s2 <= EIG_RMAX ? EIG_RSQRT(s2)
-                                                                                      : ws_rhypot(gx, gy);
+            const eig_real rn = EIG_SUMSQ_SAFE(s2) ? EIG_RSQRT(s2) : ws_rhypot(gx, gy);
             const eig_real c = gx * rn, sn = gy * rn;
             if (okl) {
                 bs[ixl] = c * xl + sn * yl;

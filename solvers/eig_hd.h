@@ -96,6 +96,13 @@ typedef struct {
 /* for (j = lo; j <= hi; j++), iterations dealt over the team */
 #define EIG_TEAM_FOR(t, j, lo, hi) for (int j = (lo) + (t).rank; j <= (hi); j += (t).size)
 #define EIG_TEAM_LEAD(t) ((t).rank == 0)
+/* 1 when an unscaled sum of squares s is the square of the 2-norm to
+ * working accuracy, so one square root of it will do: no square overflowed
+ * (s at most the largest real), and s is at least safmin/eps^2, so that
+ * squares lost to underflow (each below safmin, n of them) are under n
+ * eps^2 of it; 0 for NaN. Else the callers scale (dnrm2's way). In the
+ * precision in effect where it is used (precision_*.h). */
+#define EIG_SUMSQ_SAFE(s) ((s) >= EIG_SAFMIN / (EIG_EPS * EIG_EPS) && (s) <= EIG_RMAX)
 
 #ifdef __CUDACC__
 static __host__ __device__ inline void eig_team_sync(eig_team t)

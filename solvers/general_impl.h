@@ -166,13 +166,6 @@ EIG_HD eig_real EIG_FN(eig_gen_team_sumsq)(eig_team t, int len, const eig_real *
     return s;
 }
 
-/* 1 when an unscaled sum of squares s is the square of the 2-norm to
- * working accuracy: no square overflowed (s finite and at most the largest
- * real), and s is at least safmin/eps^2, so that squares lost to underflow
- * (each below safmin, n of them) are under n eps^2 of it (NaN: 0); as
- * eig_col_norm_team decides for the symmetric reductions. */
-EIG_HD int EIG_FN(eig_gen_sumsq_safe)(eig_real s) { return s >= EIG_SAFMIN / (EIG_EPS * EIG_EPS) && s <= EIG_RMAX; }
-
 /* 2-norm of a strided vector the team t shares; a team of one: eig_gen_nrm2.
  * The unscaled sum of squares first (a square root, no division per entry,
  * a third of the Hessenberg reduction's reflectors at n = 30); dnrm2's
@@ -180,7 +173,7 @@ EIG_HD int EIG_FN(eig_gen_sumsq_safe)(eig_real s) { return s >= EIG_SAFMIN / (EI
 EIG_HD eig_real EIG_FN(eig_gen_team_nrm2)(eig_team t, int len, const eig_real *x, eig_idx inc)
 {
     const eig_real plain = EIG_FN(eig_gen_team_sumsq)(t, len, x, inc);
-    if (EIG_FN(eig_gen_sumsq_safe)(plain)) return EIG_SQRT(plain);
+    if (EIG_SUMSQ_SAFE(plain)) return EIG_SQRT(plain);
     const eig_team r = EIG_FN(eig_gen_red_team)(t);
     if (r.size == 1) return EIG_FN(eig_gen_nrm2)(len, x, inc);
     eig_real scale = EIG_ZERO, ssq = EIG_ONE;
@@ -365,7 +358,7 @@ EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, 
         /* The norm as one square root of the sum of squares (correctly
          * rounded except on the GPU in double, EIG_SQRT_NORMAL) instead of
          * dnrm2's scaled loop (a division per entry)
-         * and dlapy2, where that sum is safe (eig_gen_sumsq_safe: no
+         * and dlapy2, where that sum is safe (EIG_SUMSQ_SAFE: no
          * overflow, underflow's loss below a rounding) (the Francis step's
          * reflectors of 2 and 3 entries, one per bulge step on a serial
          * chain, and the Hessenberg reduction's); tau and v equal LAPACK's
@@ -376,7 +369,7 @@ EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, 
         /* (the bound: in double, q below stays a normal number for the
          * GPU's reciprocal, which flushes subnormals; unreachable after
          * eig_gen_scale_into_range) */
-        if (EIG_FN(eig_gen_sumsq_safe)(s2) && a2 <= (EIG_IS_DOUBLE ? EIG_RMAX * EIG_EPS : EIG_RMAX / 4)) {
+        if (EIG_SUMSQ_SAFE(s2) && a2 <= (EIG_IS_DOUBLE ? EIG_RMAX * EIG_EPS : EIG_RMAX / 4)) {
             /* tau = (beta - al) / beta and v's scale 1 / (al - beta) from
              * one division, q = 1 / (beta d) with d = al - beta (|al| +
              * |beta|: no cancellation; a2 <= |beta d| <= 2 a2: a normal

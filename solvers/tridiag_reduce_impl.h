@@ -24,8 +24,8 @@ EIG_HD eig_idx EIG_FN(eig_el)(int n, int zc, int i, int j, int c)
 }
 
 /* 2-norm of rows r0..n-1 of column k. The plain sum of squares when it can
- * be trusted: not overflowed, and at least safmin/eps^2, so that squares lost
- * to underflow (each below safmin, n of them) are under n eps^2 of it. Else,
+ * be trusted (EIG_SUMSQ_SAFE: not overflowed, and large enough that squares
+ * lost to underflow do not count). Else,
  * rare (the input is scaled into a safe range first), scaled by the largest
  * component as dnrm2 does. One pass and one team reduction in the common
  * case, no divisions: this sits on every reduction step of the GPU's small
@@ -40,7 +40,7 @@ EIG_HD eig_real EIG_FN(eig_col_norm_team)(eig_team t, int n, const eig_real *a, 
             sum += x * x;
         }
     sum = EIG_FN(eig_team_reduce)(t, sum, 0, red);
-    if (sum >= EIG_SAFMIN / (EIG_EPS * EIG_EPS) && sum <= EIG_RMAX) return EIG_SQRT(sum);
+    if (EIG_SUMSQ_SAFE(sum)) return EIG_SQRT(sum);
     EIG_TEAM_FOR(t, i, r0, n - 1)
         for (int c = 0; c < zc; c++) {
             eig_real x = EIG_FABS(a[EIG_FN(eig_el)(n, zc, i, k, c) * as]);
