@@ -728,7 +728,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
         smem = (size_t)T * (size_t)(l.input + wn) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(shared_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_GENERAL && !wg_split) {
-        EIG_CALL(EIG_FN(warp_general_config)(n, warp_general_team(n), &T, &smem, &wg_resident));
+        EIG_CALL(EIG_FN(warp_general_config)(n, EIG_FN(warp_general_one_team)(n), &T, &smem, &wg_resident));
     } else if (kernel == K_BLOCK_TRIDIAG) {
         T = bt_ts * bt_teams;
         smem = (size_t)bt_teams * EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared) * sizeof(eig_real);
@@ -853,7 +853,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
                                                                                                    d_status);
                 break;
             }
-            const int ts = warp_general_team(n), teams = T / ts;
+            const int ts = EIG_FN(warp_general_one_team)(n), teams = T / ts;
             blocks = (unsigned)((cnt + teams - 1) / teams);
             if (blocks > (unsigned)wg_resident) blocks = (unsigned)wg_resident; /* persistent grid */
             EIG_FN(warp_general_kernel_for)(wg_global, ts)<<<blocks, T, smem, st>>>(

@@ -29,11 +29,15 @@
  * n = 20: 8 lanes 127 ms, 16 lanes 175; n = 25: 248 vs 250; n = 30: 8 lanes
  * 472, 16 lanes 408, 32 lanes 518; n = 40: 16 lanes 1083, 32 lanes 969.
  * EIG_GPU_GENERAL_TEAM=8|16|32 overrides (tuning). */
+static int warp_general_team_rule(int n)
+{
+    return n <= 24 ? 8 : n <= 35 ? 16 : 32; /* (32 whenever the matrix is in global memory, n > 35) */
+}
 static int warp_general_team(int n)
 {
     const char *env = getenv("EIG_GPU_GENERAL_TEAM");
     if (env && (!strcmp(env, "8") || !strcmp(env, "16") || !strcmp(env, "32"))) return atoi(env);
-    return n <= 24 ? 8 : n <= 35 ? 16 : 32; /* (32 whenever the matrix is in global memory, n > 35) */
+    return warp_general_team_rule(n);
 }
 /* Lanes per matrix in the QR phase of the split kernel: EIG_GPU_GENERAL_QR_TEAM
  * (8|16|32; tuning), else as warp_general_team. */
@@ -144,6 +148,22 @@ static int EIG_FN(warp_general_fits)(int n)
     return (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real) <= EIG_WARP_GENERAL_SMEM_MAX;
 }
 
+/* Team size ts (a tuning knob's, or the rule's) for a kernel that gives a
+ * team `per` bytes of shared memory: a block of one warp holds 32/ts teams,
+ * so a knob's small team for a large matrix may not fit any block; then the
+ * rule's size (which always fits where shared memory is taken): a knob must
+ * not turn a job that runs into an error (single n = 200 with
+ * EIG_GPU_GENERAL_QR_TEAM=8 asked for 4 bands of 82 KB a block). */
+static int EIG_FN(warp_general_team_that_fits)(int ts, int n, size_t per)
+{
+    int dev = 0, optin = 0;
+    if (cudaGetDevice(&dev) != cudaSuccess ||
+        cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev) != cudaSuccess)
+        return ts; /* (warp_general_fit reports the error) */
+    return (size_t)(32 / ts) * per <= (size_t)optin ? ts : warp_general_team_rule(n);
+}
+
+
 /* 1 when A goes to the device workspace: only when it does not fit shared
  * memory (EIG_WARP_GENERAL_GLOBAL_FROM=N also from order N up: a tuning
  * knob, read per batch). Global memory had been taken from n = 80 since
@@ -160,6 +180,15 @@ static int EIG_FN(warp_general_in_global)(int n)
 {
     const char *s = getenv("EIG_WARP_GENERAL_GLOBAL_FROM");
     return !EIG_FN(warp_general_fits)(n) || (s && atoi(s) > 0 && n >= atoi(s));
+}
+
+/* Lanes per matrix of the one kernel (warp_general_kernel): in global
+ * memory any size does; in shared memory one that fits. */
+static int EIG_FN(warp_general_one_team)(int n)
+{
+    if (EIG_FN(warp_general_in_global)(n)) return warp_general_team(n);
+    return EIG_FN(warp_general_team_that_fits)(warp_general_team(n), n,
+                                               (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real));
 }
 
 /* A persistent grid: team g of G solves matrices g, g + G, g + 2G, ... so a
@@ -395,7 +424,10 @@ typedef struct {
 
 static int EIG_FN(warp_general_split_config)(int n, EIG_FN(warp_general_split_cfg) *c)
 {
-    c->ts1 = warp_general_team(n), c->ts2 = warp_general_qr_team(n);
+    c->ts1 = EIG_FN(warp_general_team_that_fits)(warp_general_team(n), n,
+                                                 (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real));
+    c->ts2 = EIG_FN(warp_general_team_that_fits)(warp_general_qr_team(n), n,
+                                                 (size_t)EIG_FN(warp_general_qr_smem_reals)(n) * sizeof(eig_real));
     const char *env = getenv("EIG_WARP_GENERAL_QR_MINB"); /* tuning: 1 (no cap), 3, 4 (1, 4: run-time team size) */
     const int minb = env ? atoi(env) : (EIG_IS_DOUBLE && n >= EIG_WARP_GENERAL_QR_UNCAPPED_FROM) ? 1 : 3;
     const int fixed2 = warp_general_fixed_ts(c->ts2), fixed1 = warp_general_fixed_ts(c->ts1);
