@@ -713,6 +713,8 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     if (wg_global) work_reals = EIG_FN(warp_general_smem_reals)(n); /* A, wr, wi per matrix */
     const int wg_split = kernel == K_WARP_GENERAL && !wg_global && warp_general_split(n, EIG_IS_DOUBLE);
     EIG_FN(warp_general_split_cfg) wg_split_cfg;
+    /* the one kernel's lanes per matrix, for its configuration and every launch */
+    const int wg_ts = kernel == K_WARP_GENERAL && !wg_split ? EIG_FN(warp_general_one_team)(n) : 0;
     if (wg_split) { /* the reduction's output: band, wr, wi, status, ilo, ihi, scale */
         work_reals = EIG_FN(warp_general_split_reals)(n);
         EIG_CALL(EIG_FN(warp_general_split_config)(n, &wg_split_cfg));
@@ -728,7 +730,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
         smem = (size_t)T * (size_t)(l.input + wn) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(shared_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_GENERAL && !wg_split) {
-        EIG_CALL(EIG_FN(warp_general_config)(n, EIG_FN(warp_general_one_team)(n), &T, &smem, &wg_resident));
+        EIG_CALL(EIG_FN(warp_general_config)(n, wg_ts, &T, &smem, &wg_resident));
     } else if (kernel == K_BLOCK_TRIDIAG) {
         T = bt_ts * bt_teams;
         smem = (size_t)bt_teams * EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared) * sizeof(eig_real);
@@ -853,11 +855,11 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
                                                                                                    d_status);
                 break;
             }
-            const int ts = EIG_FN(warp_general_one_team)(n), teams = T / ts;
+            const int teams = T / wg_ts;
             blocks = (unsigned)((cnt + teams - 1) / teams);
             if (blocks > (unsigned)wg_resident) blocks = (unsigned)wg_resident; /* persistent grid */
-            EIG_FN(warp_general_kernel_for)(wg_global, ts)<<<blocks, T, smem, st>>>(
-                n, ts, p->max_iter_factor, cnt, in_mw, val_mw, d_status, d_iters, wg_global ? work : 0);
+            EIG_FN(warp_general_kernel_for)(wg_global, wg_ts)<<<blocks, T, smem, st>>>(
+                n, wg_ts, p->max_iter_factor, cnt, in_mw, val_mw, d_status, d_iters, wg_global ? work : 0);
             EIG_FN(warp_general_overflow_kernel)<<<(unsigned)((cnt + 255) / 256), 256, 0, st>>>(n, cnt, val_mw, d_status);
             break;
         }

@@ -163,7 +163,6 @@ static int EIG_FN(warp_general_team_that_fits)(int ts, int n, size_t per)
     return (size_t)(32 / ts) * per <= (size_t)optin ? ts : warp_general_team_rule(n);
 }
 
-
 /* 1 when A goes to the device workspace: only when it does not fit shared
  * memory (EIG_WARP_GENERAL_GLOBAL_FROM=N also from order N up: a tuning
  * knob, read per batch). Global memory had been taken from n = 80 since
