@@ -651,6 +651,14 @@ EIG_HD int EIG_FN(eig_gen_find_split)(eig_team t, int n, const eig_real *a, eig_
     return lo;
 }
 
+/* 1/s for an s >= 0 the caller scales by: EIG_RCP_NORMAL (on the GPU in
+ * double without the division's slow path; the division on the host)
+ * where s and 1/s are normal numbers, else the division. */
+EIG_HD_INLINE eig_real EIG_FN(eig_gen_rcp)(eig_real s)
+{
+    return s >= 4 * EIG_SAFMIN && s <= EIG_RMAX / 4 ? EIG_RCP_NORMAL(s) : EIG_ONE / s;
+}
+
 /* Shifts for the next sweep on the active block [l, i]: the eigenvalues of
  * the trailing 2×2 (Wilkinson; of two real ones only the one nearer h(i,i),
  * used twice), or dlahqr's exceptional shifts when no deflation happened for
@@ -687,7 +695,7 @@ EIG_HD void EIG_FN(eig_gen_shifts)(int n, const eig_real *a, eig_idx as, eig_idx
     /* normalised by s so the discriminant cannot overflow; by the product
      * with 1/s (s >= |h21| > smlnum inside an unreduced block: 1/s finite),
      * one division instead of four a sweep */
-    const eig_real sinv = EIG_ONE / s;
+    const eig_real sinv = EIG_FN(eig_gen_rcp)(s);
     h11 *= sinv; h21 *= sinv; h12 *= sinv; h22 *= sinv;
     const eig_real tr = (h11 + h22) / 2;
     const eig_real det = (h11 - tr) * (h22 - tr) - h12 * h21;
@@ -718,13 +726,13 @@ EIG_HD void EIG_FN(eig_gen_start_vector)(const eig_real *a, eig_idx as, eig_idx 
 {
     const eig_real hmm = EIG_GEN_A(m, m), h21 = EIG_GEN_A(m + 1, m);
     eig_real s = EIG_FABS(hmm - rt2r) + EIG_FABS(rt2i) + EIG_FABS(h21);
-    const eig_real inv = EIG_ONE / s, h21s = h21 * inv;
+    const eig_real inv = EIG_FN(eig_gen_rcp)(s), h21s = h21 * inv;
     v[0] = h21s * EIG_GEN_A(m, m + 1) + (hmm - rt1r) * ((hmm - rt2r) * inv) - rt1i * (rt2i * inv);
     v[1] = h21s * (hmm + EIG_GEN_A(m + 1, m + 1) - rt1r - rt2r);
     v[2] = h21s * EIG_GEN_A(m + 2, m + 1);
     s = EIG_FABS(v[0]) + EIG_FABS(v[1]) + EIG_FABS(v[2]);
     if (s > EIG_SAFMIN) {
-        const eig_real inv2 = EIG_ONE / s;
+        const eig_real inv2 = EIG_FN(eig_gen_rcp)(s);
         v[0] *= inv2, v[1] *= inv2, v[2] *= inv2;
     } else {
         v[0] /= s, v[1] /= s, v[2] /= s;
@@ -886,18 +894,21 @@ EIG_HD int EIG_FN(eig_gen_sweep_start)(eig_team t, const eig_real *a, eig_idx as
     if (t.size >= EIG_GEN_VOTE_FROM && !t.block) {
         for (int base = i - 2; base >= l; base -= t.size) {
             const int mm = base - t.rank;
-            int ok = mm == l;
-            if (mm > l) {
+            int ok = 0;
+            if (mm >= l) {
                 EIG_FN(eig_gen_start_vector)(a, as, rs, mm, rt1r, rt1i, rt2r, rt2i, v);
-                ok = EIG_FN(eig_gen_start_ok)(a, as, rs, mm, v, ulp);
+                ok = mm == l || EIG_FN(eig_gen_start_ok)(a, as, rs, mm, v, ulp);
             }
             const int r = eig_team_first_rank(t, ok);
             if (r >= 0) {
+                /* m's start vector from the member that found m (the same
+                 * bits as making it again: every member did that, two
+                 * divisions, ~3 % of the QR kernel's stall samples at n = 30) */
                 m = base - r;
+                for (int c = 0; c < 3; c++) v[c] = __shfl_sync(t.mask, v[c], r, t.size);
                 break;
             }
         }
-        EIG_FN(eig_gen_start_vector)(a, as, rs, m, rt1r, rt1i, rt2r, rt2i, v);
         eig_team_sync(t); /* every member has read rows m..m+2 before the first step's row update writes them */
         return m;
     }
