@@ -312,9 +312,22 @@ EIG_HD void EIG_FN(eig_gen_balance_scale)(eig_team t, int n, eig_real *a, eig_id
     while (changed) {
         changed = 0;
         for (int i = ilo; i <= ihi; i++) {
-            eig_real c = EIG_FN(eig_gen_team_nrm2)(t, w, &EIG_GEN_A(ilo, i), rs);
-            eig_real r = EIG_FN(eig_gen_team_nrm2)(t, w, &EIG_GEN_A(i, ilo), as);
+            /* Where the squared norms are within a factor of 4 with a
+             * margin far above their roundings, so are the norms within 2,
+             * and neither loop below would run: no square roots, no
+             * largest entries (most columns of most matrices) */
+            const eig_real c2 = EIG_FN(eig_gen_team_sumsq)(t, w, &EIG_GEN_A(ilo, i), rs);
+            const eig_real r2 = EIG_FN(eig_gen_team_sumsq)(t, w, &EIG_GEN_A(i, ilo), as);
+            const eig_real near = (eig_real)4 * (EIG_ONE - (eig_real)1024 * EIG_EPS);
+            if (EIG_SUMSQ_SAFE(c2) && EIG_SUMSQ_SAFE(r2) && c2 >= r2 / near && r2 >= c2 / near) continue;
+            /* (eig_gen_team_nrm2's result from the sums in hand) */
+            eig_real c = EIG_SUMSQ_SAFE(c2) ? EIG_SQRT(c2) : EIG_FN(eig_gen_team_nrm2)(t, w, &EIG_GEN_A(ilo, i), rs);
+            eig_real r = EIG_SUMSQ_SAFE(r2) ? EIG_SQRT(r2) : EIG_FN(eig_gen_team_nrm2)(t, w, &EIG_GEN_A(i, ilo), as);
             if (c == EIG_ZERO || r == EIG_ZERO) continue;
+            /* the largest entries only guard the loops below: none runs
+             * when the norms are within a factor of 2 (c and r are the
+             * same on every member) */
+            if (c >= r / 2 && c / 2 < r) continue;
             eig_real ca = EIG_ZERO, ra = EIG_ZERO;
             EIG_TEAM_FOR(rt, k, ilo, ihi) {
                 ca = EIG_FN(eig_gen_max)(ca, EIG_FABS(EIG_GEN_A(k, i)));
