@@ -7,9 +7,9 @@
  * the Hessenberg reduction's left update dealt out over columns, its right
  * update over rows, the Francis reflectors' row update over columns and
  * column update over rows; deflation search, shifts and the 3-element
- * reflectors run redundantly on every lane. wr (scratch) and wi
- * sit in shared memory too; the sorted eigenvalues go out as the thread
- * kernels' re,im pairs. Matrix-wise in and out (no transposes): a team's
+ * reflectors run redundantly on every lane. wr and wi (scratch in the
+ * reduction) sit in shared memory too; the sorted eigenvalues go out as
+ * the thread kernels' re,im pairs. Matrix-wise in and out (no transposes): a team's
  * lanes read consecutive entries. The grid is persistent (see the kernel).
  * A matrix too large for shared memory (n > 159 double, > 225 single) is
  * worked on in global memory instead: a 32-lane team per matrix, its A, wr

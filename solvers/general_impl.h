@@ -437,69 +437,169 @@ EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, 
 
 /* Householder reduction of the window [ilo, ihi] to upper Hessenberg form
  * (dgehd2), applied to the window only. Entries below the subdiagonal end up
- * zero (the reflector vectors are not kept). v at window indices is scratch
- * (the reflector). A team deals the left update out by columns
- * (a member accumulates its column's entry of v^T A in a register: no
- * reduction, no scratch traffic) and the right update by rows. */
+ * zero (the reflector vectors are not kept). v and y at window indices are
+ * scratch (the reflector, A v). Each step: the reflector from column k
+ * (eig_gen_hess_reflector), then its two-sided update
+ * (I - tau v v^T) A (I - tau v v^T), in one of two forms
+ * (EIG_GEN_RANK2_FROM). In double a member takes two columns (rows), j
+ * and j + size, a trip: two independent sums in one loop, each in the
+ * order of one (where A is in global memory the chain of dependent loads
+ * and multiply-adds was the time: H200, 2026-11-29, n = 192 / 256 200.4 /
+ * 668.2 -> 165.1 / 416.6 ms). */
+
+/* Step k's reflector (dlarfg) from rows k+1..ihi of column k: v at window
+ * indices (v_(k+1) = 1), column k left as (beta, 0, ..., 0). Returns tau,
+ * after a team sync. */
+EIG_HD_INLINE eig_real EIG_FN(eig_gen_hess_reflector)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int k, int ihi,
+                                                      eig_real *v, eig_idx ws)
+{
+    const eig_real tau = EIG_FN(eig_gen_reflector)(t, ihi - k, &EIG_GEN_A(k + 1, k), &EIG_GEN_A(k + 2, k), rs);
+    if (EIG_TEAM_LEAD(t)) v[(k + 1) * ws] = EIG_ONE;
+    EIG_TEAM_FOR(t, i, k + 2, ihi) {
+        v[i * ws] = EIG_GEN_A(i, k);
+        EIG_GEN_A(i, k) = EIG_ZERO;
+    }
+    eig_team_sync(t);
+    return tau;
+}
+
+/* A member's two sums of a step: (v^T A)_j and (v^T A)_jb over rows
+ * k+1..ihi (v_(k+1) = 1), and (A v)_i and (A v)_ib over columns
+ * k+1..ihi, each in order; in single the second is not taken. */
+EIG_HD_INLINE void EIG_FN(eig_gen_hess_col_dots)(const eig_real *a, eig_idx as, eig_idx rs, int k, int ihi, int j,
+                                                 int jb, const eig_real *v, eig_idx ws, eig_real *wa, eig_real *wb)
+{
+    eig_real sa = EIG_GEN_A(k + 1, j), sb = EIG_GEN_A(k + 1, jb);
+    for (int i = k + 2; i <= ihi; i++) {
+        const eig_real vi = v[i * ws];
+        sa += vi * EIG_GEN_A(i, j);
+        if (EIG_GEN_PER_TRIP == 2) sb += vi * EIG_GEN_A(i, jb);
+    }
+    *wa = sa, *wb = sb;
+}
+EIG_HD_INLINE void EIG_FN(eig_gen_hess_row_dots)(const eig_real *a, eig_idx as, eig_idx rs, int k, int ihi, int i,
+                                                 int ib, const eig_real *v, eig_idx ws, eig_real *sa, eig_real *sb)
+{
+    eig_real xa = EIG_ZERO, xb = EIG_ZERO;
+    for (int j = k + 1; j <= ihi; j++) {
+        const eig_real vj = v[j * ws];
+        xa += EIG_GEN_A(i, j) * vj;
+        if (EIG_GEN_PER_TRIP == 2) xb += EIG_GEN_A(ib, j) * vj;
+    }
+    *sa = xa, *sb = xb;
+}
+
+/* Step k's update from the left (rows k+1..ihi of columns k+1..ihi: w^T =
+ * tau v^T A, A -= v w^T), then from the right (columns k+1..ihi of rows
+ * ilo..ihi). The left update dealt out by columns (a member's w_j in a
+ * register: no reduction, no scratch traffic), the right by rows. */
+EIG_HD_INLINE void EIG_FN(eig_gen_hess_update_sided)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int ilo,
+                                                     int ihi, int k, eig_real tau, const eig_real *v, eig_idx ws)
+{
+    for (int j = k + 1 + t.rank; j <= ihi; j += EIG_GEN_PER_TRIP * t.size) {
+        const int two = EIG_GEN_PER_TRIP == 2 && j + t.size <= ihi, jb = two ? j + t.size : j;
+        eig_real wa, wb;
+        EIG_FN(eig_gen_hess_col_dots)(a, as, rs, k, ihi, j, jb, v, ws, &wa, &wb);
+        wa *= tau, wb *= tau;
+        EIG_GEN_A(k + 1, j) -= wa;
+        if (two) EIG_GEN_A(k + 1, jb) -= wb;
+        for (int i = k + 2; i <= ihi; i++) {
+            const eig_real vi = v[i * ws];
+            EIG_GEN_A(i, j) -= vi * wa;
+            if (two) EIG_GEN_A(i, jb) -= vi * wb;
+        }
+    }
+    eig_team_sync(t);
+    for (int i = ilo + t.rank; i <= ihi; i += EIG_GEN_PER_TRIP * t.size) {
+        const int two = EIG_GEN_PER_TRIP == 2 && i + t.size <= ihi, ib = two ? i + t.size : i;
+        eig_real sa, sb;
+        EIG_FN(eig_gen_hess_row_dots)(a, as, rs, k, ihi, i, ib, v, ws, &sa, &sb);
+        sa *= tau, sb *= tau;
+        for (int j = k + 1; j <= ihi; j++) {
+            const eig_real vj = v[j * ws];
+            EIG_GEN_A(i, j) -= sa * vj;
+            if (two) EIG_GEN_A(ib, j) -= sb * vj;
+        }
+    }
+    eig_team_sync(t);
+}
+
+/* Step k's update as one rank-2 update from products of the A before it
+ * (as dsytd2 does for a symmetric A): with y = A v, w = A^T v and
+ * gamma = v^T y,
+ *     A -= v (tau w - tau^2 gamma v)^T + (tau y) v^T,
+ * so A is read twice and written once instead of read and written twice.
+ * y by rows (a member per row, into y), then w and the update by columns
+ * (a member per column, w_j in a register). */
+EIG_HD_INLINE void EIG_FN(eig_gen_hess_update_rank2)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int ilo,
+                                                     int ihi, int k, eig_real tau, const eig_real *v, eig_real *y,
+                                                     eig_idx ws)
+{
+    for (int i = ilo + t.rank; i <= ihi; i += EIG_GEN_PER_TRIP * t.size) {
+        const int two = EIG_GEN_PER_TRIP == 2 && i + t.size <= ihi, ib = two ? i + t.size : i;
+        eig_real sa, sb;
+        EIG_FN(eig_gen_hess_row_dots)(a, as, rs, k, ihi, i, ib, v, ws, &sa, &sb);
+        y[i * ws] = sa;
+        if (two) y[ib * ws] = sb;
+    }
+    eig_team_sync(t);
+    /* gamma = v^T y (rows k+1..ihi), the same bits on every member */
+    const eig_team r = EIG_FN(eig_gen_red_team)(t);
+    eig_real gamma = EIG_ZERO;
+    EIG_TEAM_FOR(r, i, k + 1, ihi) gamma += v[i * ws] * y[i * ws];
+#ifdef __CUDA_ARCH__
+    for (int o = r.size / 2; o > 0; o /= 2) gamma += __shfl_xor_sync(r.mask, gamma, o);
+#endif
+    const eig_real tg = tau * (tau * gamma);
+    for (int j = k + 1 + t.rank; j <= ihi; j += EIG_GEN_PER_TRIP * t.size) {
+        const int two = EIG_GEN_PER_TRIP == 2 && j + t.size <= ihi, jb = two ? j + t.size : j;
+        eig_real wa, wb;
+        EIG_FN(eig_gen_hess_col_dots)(a, as, rs, k, ihi, j, jb, v, ws, &wa, &wb);
+        const eig_real vja = v[j * ws], vjb = v[jb * ws];
+        const eig_real va = tau * vja, vb = tau * vjb; /* (tau y) v^T's column */
+        wa = tau * wa - tg * vja, wb = tau * wb - tg * vjb;
+        for (int i = ilo; i <= k; i++) { /* v_i = 0 */
+            const eig_real yi = y[i * ws];
+            EIG_GEN_A(i, j) -= yi * va;
+            if (two) EIG_GEN_A(i, jb) -= yi * vb;
+        }
+        for (int i = k + 1; i <= ihi; i++) {
+            const eig_real vi = v[i * ws], yi = y[i * ws];
+            /* two multiply-adds in turn (the sum of both products first is
+             * a product, a multiply-add and a subtraction) */
+            EIG_GEN_A(i, j) = (EIG_GEN_A(i, j) - vi * wa) - yi * va;
+            if (two) EIG_GEN_A(i, jb) = (EIG_GEN_A(i, jb) - vi * wb) - yi * vb;
+        }
+    }
+    eig_team_sync(t);
+}
+
+/* Windows of this order and larger take the rank-2 update, in double: it
+ * saves the left update's second pass over the lower part, but costs y's
+ * pass over the upper rows, gamma's reduction and a loop more, which lose
+ * at small orders. H200, 2026-11-29, host to host, ms, one-sided /
+ * rank-2 at every order: n = 12 13.95 / 14.31, 30 99.4-99.5 / 100.8, 48
+ * 88.7 / 90.0, 64 208.5 / 209.8, 96 (20,000) 225.6 / 216.5, 128 (20,000)
+ * 770.1 / 722.7, 192 (500) 168.2 / 161.4, 256 (500) 426.7 / 392.4; from
+ * 80 on: 80 (20,000) 114.7 / 109.9. Single precision keeps the one-sided
+ * form: with both forms compiled in, its one kernel (n < 48) lost 6 % at
+ * n = 16 (16.9 -> 18.0 ms). */
+#ifndef EIG_GEN_RANK2_FROM
+#define EIG_GEN_RANK2_FROM 80
+#endif
+
 EIG_HD void EIG_FN(eig_gen_hessenberg)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
-                                       eig_real *v, eig_idx ws)
+                                       eig_real *v, eig_real *y, eig_idx ws)
 {
     (void)n;
+    const int rank2 = EIG_IS_DOUBLE && ihi - ilo + 1 >= EIG_GEN_RANK2_FROM;
     for (int k = ilo; k <= ihi - 2; k++) {
-        const int len = ihi - k; /* rows k+1 .. ihi */
-        eig_real tau = EIG_FN(eig_gen_reflector)(t, len, &EIG_GEN_A(k + 1, k), &EIG_GEN_A(k + 2, k), rs);
-        if (EIG_TEAM_LEAD(t)) v[(k + 1) * ws] = EIG_ONE;
-        EIG_TEAM_FOR(t, i, k + 2, ihi) {
-            v[i * ws] = EIG_GEN_A(i, k);
-            EIG_GEN_A(i, k) = EIG_ZERO;
-        }
-        eig_team_sync(t);
+        const eig_real tau = EIG_FN(eig_gen_hess_reflector)(t, a, as, rs, k, ihi, v, ws);
         if (tau == EIG_ZERO) continue;
-        /* from the left, rows k+1..ihi of columns k+1..ihi: w^T = tau v^T A, A -= v w^T; a
-         * member's w_j stays in a register (v(k+1) = 1). In double a member
-         * takes columns j and jb = j + size in one trip (jb = j again, not
-         * written, when j + size is past ihi): two independent sums in one
-         * loop, each in the order of one (results bit for bit as before).
-         * Where A is in global memory the chain of dependent loads and
-         * multiply-adds was the time: H200, 2026-11-29, 500 matrices, host
-         * to host, n = 192 / 256 200.4 / 668.2 -> 165.1 / 416.6 ms (n <=
-         * 64 in shared memory: within -1.7 .. +0.6 %) */
-        for (int j = k + 1 + t.rank; j <= ihi; j += EIG_GEN_PER_TRIP * t.size) {
-            const int two = EIG_GEN_PER_TRIP == 2 && j + t.size <= ihi, jb = two ? j + t.size : j;
-            eig_real wa = EIG_GEN_A(k + 1, j), wb = EIG_GEN_A(k + 1, jb);
-            for (int i = k + 2; i <= ihi; i++) {
-                const eig_real vi = v[i * ws];
-                wa += vi * EIG_GEN_A(i, j);
-                if (EIG_GEN_PER_TRIP == 2) wb += vi * EIG_GEN_A(i, jb);
-            }
-            wa *= tau, wb *= tau;
-            EIG_GEN_A(k + 1, j) -= wa;
-            if (two) EIG_GEN_A(k + 1, jb) -= wb;
-            for (int i = k + 2; i <= ihi; i++) {
-                const eig_real vi = v[i * ws];
-                EIG_GEN_A(i, j) -= vi * wa;
-                if (two) EIG_GEN_A(i, jb) -= vi * wb;
-            }
-        }
-        eig_team_sync(t);
-        /* from the right, columns k+1..ihi of rows ilo..ihi (in double rows
-         * i and ib = i + size a trip, as above) */
-        for (int i = ilo + t.rank; i <= ihi; i += EIG_GEN_PER_TRIP * t.size) {
-            const int two = EIG_GEN_PER_TRIP == 2 && i + t.size <= ihi, ib = two ? i + t.size : i;
-            eig_real sa = EIG_ZERO, sb = EIG_ZERO;
-            for (int j = k + 1; j <= ihi; j++) {
-                const eig_real vj = v[j * ws];
-                sa += EIG_GEN_A(i, j) * vj;
-                if (EIG_GEN_PER_TRIP == 2) sb += EIG_GEN_A(ib, j) * vj;
-            }
-            sa *= tau, sb *= tau;
-            for (int j = k + 1; j <= ihi; j++) {
-                const eig_real vj = v[j * ws];
-                EIG_GEN_A(i, j) -= sa * vj;
-                if (two) EIG_GEN_A(ib, j) -= sb * vj;
-            }
-        }
-        eig_team_sync(t);
+        if (rank2)
+            EIG_FN(eig_gen_hess_update_rank2)(t, a, as, rs, ilo, ihi, k, tau, v, y, ws);
+        else
+            EIG_FN(eig_gen_hess_update_sided)(t, a, as, rs, ilo, ihi, k, tau, v, ws);
     }
 }
 
@@ -1082,7 +1182,7 @@ EIG_HD int EIG_FN(eig_gen_overflowed)(int st, int n, eig_real *wr, eig_real *wi,
 /* The first half of eig_general_eigvals_team (steps 1-4 of the header):
  * finiteness check, scaling, balancing and the Hessenberg reduction of the
  * window [*ilo, *ihi]; eigenvalues isolated by the permutation are in
- * wr/wi (window entries of wr are scratch). *f: the scale factor. Returns
+ * wr/wi (their window entries are scratch). *f: the scale factor. Returns
  * EIG_STATUS_OK (then eig_general_finish_team goes on from a, which may
  * have been moved to band storage in between: only the Hessenberg band is
  * read after this) or EIG_STATUS_INVALID_INPUT (wr/wi NaN), after a final
@@ -1107,7 +1207,7 @@ EIG_HD int EIG_FN(eig_general_reduce_team)(eig_team t, int n, eig_real *a, eig_i
     }
     if (ilo < ihi) {
         EIG_FN(eig_gen_balance_scale)(t, n, a, as, rs, ilo, ihi);
-        EIG_FN(eig_gen_hessenberg)(t, n, a, as, rs, ilo, ihi, wr, ws); /* wr: scratch */
+        EIG_FN(eig_gen_hessenberg)(t, n, a, as, rs, ilo, ihi, wr, wi, ws); /* wr, wi: scratch */
     }
     *ilo_out = ilo, *ihi_out = ihi;
     eig_team_sync(t);
