@@ -575,15 +575,17 @@ EIG_HD_INLINE void EIG_FN(eig_gen_hess_update_rank2)(eig_team t, eig_real *a, ei
 }
 
 /* Windows of this order and larger take the rank-2 update, in double: it
- * saves the left update's second pass over the lower part, but costs y's
- * pass over the upper rows, gamma's reduction and a loop more, which lose
- * at small orders. H200, 2026-11-29, host to host, ms, one-sided /
- * rank-2 at every order: n = 12 13.95 / 14.31, 30 99.4-99.5 / 100.8, 48
- * 88.7 / 90.0, 64 208.5 / 209.8, 96 (20,000) 225.6 / 216.5, 128 (20,000)
- * 770.1 / 722.7, 192 (500) 168.2 / 161.4, 256 (500) 426.7 / 392.4; from
- * 80 on: 80 (20,000) 114.7 / 109.9. Single precision keeps the one-sided
- * form: with both forms compiled in, its one kernel (n < 48) lost 6 % at
- * n = 16 (16.9 -> 18.0 ms). */
+ * saves the left update's second pass over the lower part, but costs
+ * gamma's reduction, y's loads and a second multiply-add an entry, which
+ * lose at small orders. H200, 2026-11-29, host to host, ms, one-sided /
+ * rank-2 at every order: n = 12 13.95 / 14.31, 20 36.40-36.63 /
+ * 36.06-36.13, 30 99.4-99.5 / 100.8, 48 88.5-88.8 / 89.8-90.0, 64 208.5 /
+ * 209.4-209.8, 96 (20,000) 225.6 / 216.5, 128 (20,000) 770.1 / 722.7,
+ * 192 (500) 168.2 / 161.4, 256 (500) 426.7 / 392.4; from 80 on: 80
+ * (20,000) 114.7 / 109.9. Single precision keeps the one-sided form:
+ * with both forms compiled in, single's one kernel (n < 48) went 16.3 ->
+ * 18.0 ms at n = 16 (and 69.4 -> 67.9 at n = 30; the split's n = 128
+ * 303.9 -> 295.4): the largest change, and a loss. */
 #ifndef EIG_GEN_RANK2_FROM
 #define EIG_GEN_RANK2_FROM 80
 #endif
@@ -766,10 +768,12 @@ EIG_HD int EIG_FN(eig_gen_find_split)(eig_team t, int n, const eig_real *a, eig_
 
 /* 1/s for an s >= 0 the caller scales by: EIG_RCP_NORMAL (on the GPU in
  * double without the division's slow path; the division on the host)
- * where s and 1/s are normal numbers, else the division. */
+ * where s and 1/s are normal numbers with a margin (at RMAX/4 the GPU's
+ * seed for 1/s could fall below the smallest normal and flush to zero),
+ * else the division. */
 EIG_HD_INLINE eig_real EIG_FN(eig_gen_rcp)(eig_real s)
 {
-    return s >= 4 * EIG_SAFMIN && s <= EIG_RMAX / 4 ? EIG_RCP_NORMAL(s) : EIG_ONE / s;
+    return s >= 4 * EIG_SAFMIN && s <= EIG_RMAX / 8 ? EIG_RCP_NORMAL(s) : EIG_ONE / s;
 }
 
 /* Shifts for the next sweep on the active block [l, i]: the eigenvalues of
@@ -996,8 +1000,9 @@ EIG_HD_INLINE void EIG_FN(eig_gen_bulge_loop)(eig_team t, eig_real *a, eig_idx a
  * two consecutive small subdiagonals let the bulge begin, l at worst; v
  * gets m's start vector. A team of EIG_GEN_VOTE_FROM lanes or more tries
  * `size` starts at once (the same m as the serial search: the lowest rank
- * that finds one holds the largest m). Every member finds m and v itself
- * (from the same data). */
+ * that finds one holds the largest m). Every member finds m (from the
+ * same data); v is made by the member whose candidate m is, and handed to
+ * the others (a team of one, or a block team: made by every member). */
 EIG_HD int EIG_FN(eig_gen_sweep_start)(eig_team t, const eig_real *a, eig_idx as, eig_idx rs, int l, int i,
                                        eig_real rt1r, eig_real rt1i, eig_real rt2r, eig_real rt2i, eig_real ulp,
                                        eig_real *v)
@@ -1297,7 +1302,7 @@ EIG_HD int EIG_FN(eig_general_finish_team)(eig_team t, int n, eig_real *a, eig_i
 
 /* Eigenvalues of the real n×n matrix a (destroyed) by team t: element (i,j)
  * at a[i*rs + j*as]. Writes wr[k*ws], wi[k*ws], k<n, in the documented order
- * (wr also serves as scratch; wr and wi must be memory the team shares). *iters =
+ * (wr and wi also serve as scratch; they must be memory the team shares). *iters =
  * total QR iterations (every member's copy). Returns as eig_general_eigvals,
  * to every member, after a final eig_team_sync(). */
 EIG_HD int EIG_FN(eig_general_eigvals_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real *wr,
