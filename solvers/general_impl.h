@@ -143,6 +143,18 @@ EIG_HD eig_real EIG_FN(eig_gen_red_max)(eig_team r, eig_real x) /* x >= 0 */
     return x;
 }
 
+/* x summed over the team's members, the same bits on every member (each
+ * butterfly step adds a and b, and a + b = b + a) */
+EIG_HD eig_real EIG_FN(eig_gen_red_sum)(eig_team r, eig_real x)
+{
+#ifdef __CUDA_ARCH__
+    for (int o = r.size / 2; o > 0; o /= 2) x += __shfl_xor_sync(r.mask, x, o);
+#else
+    (void)r;
+#endif
+    return x;
+}
+
 EIG_HD int EIG_FN(eig_gen_red_any)(eig_team r, int x)
 {
 #ifdef __CUDA_ARCH__
@@ -160,19 +172,16 @@ EIG_HD eig_real EIG_FN(eig_gen_team_sumsq)(eig_team t, int len, const eig_real *
     const eig_team r = EIG_FN(eig_gen_red_team)(t);
     eig_real s = EIG_ZERO;
     EIG_TEAM_FOR(r, k, 0, len - 1) s += x[k * inc] * x[k * inc];
-#ifdef __CUDA_ARCH__
-    for (int o = r.size / 2; o > 0; o /= 2) s += __shfl_xor_sync(r.mask, s, o); /* a + b = b + a: same bits */
-#endif
-    return s;
+    return EIG_FN(eig_gen_red_sum)(r, s);
 }
 
-/* 2-norm of a strided vector the team t shares; a team of one: eig_gen_nrm2.
- * The unscaled sum of squares first (a square root, no division per entry,
- * a third of the Hessenberg reduction's reflectors at n = 30); dnrm2's
- * scaled loop where that sum is not safe. */
-EIG_HD eig_real EIG_FN(eig_gen_team_nrm2)(eig_team t, int len, const eig_real *x, eig_idx inc)
+/* 2-norm of a strided vector the team t shares, given its unscaled sum of
+ * squares `plain` (eig_gen_team_sumsq): its square root where that sum is
+ * safe (no division per entry: a third of the Hessenberg reduction's
+ * reflectors at n = 30), else dnrm2's scaled loop (a team of one:
+ * eig_gen_nrm2). */
+EIG_HD eig_real EIG_FN(eig_gen_team_nrm2_from)(eig_team t, eig_real plain, int len, const eig_real *x, eig_idx inc)
 {
-    const eig_real plain = EIG_FN(eig_gen_team_sumsq)(t, len, x, inc);
     if (EIG_SUMSQ_SAFE(plain)) return EIG_SQRT(plain);
     const eig_team r = EIG_FN(eig_gen_red_team)(t);
     if (r.size == 1) return EIG_FN(eig_gen_nrm2)(len, x, inc);
@@ -193,6 +202,12 @@ EIG_HD eig_real EIG_FN(eig_gen_team_nrm2)(eig_team t, int len, const eig_real *x
     }
 #endif
     return scale * EIG_SQRT(ssq);
+}
+
+/* 2-norm of a strided vector the team t shares (eig_gen_team_nrm2_from) */
+EIG_HD eig_real EIG_FN(eig_gen_team_nrm2)(eig_team t, int len, const eig_real *x, eig_idx inc)
+{
+    return EIG_FN(eig_gen_team_nrm2_from)(t, EIG_FN(eig_gen_team_sumsq)(t, len, x, inc), len, x, inc);
 }
 
 EIG_HD void EIG_FN(eig_gen_fill_nan)(eig_team t, int n, eig_real *wr, eig_real *wi, eig_idx ws)
@@ -320,9 +335,8 @@ EIG_HD void EIG_FN(eig_gen_balance_scale)(eig_team t, int n, eig_real *a, eig_id
             const eig_real r2 = EIG_FN(eig_gen_team_sumsq)(t, w, &EIG_GEN_A(i, ilo), as);
             const eig_real near = (eig_real)4 * (EIG_ONE - (eig_real)1024 * EIG_EPS);
             if (EIG_SUMSQ_SAFE(c2) && EIG_SUMSQ_SAFE(r2) && c2 >= r2 / near && r2 >= c2 / near) continue;
-            /* (eig_gen_team_nrm2's result from the sums in hand) */
-            eig_real c = EIG_SUMSQ_SAFE(c2) ? EIG_SQRT(c2) : EIG_FN(eig_gen_team_nrm2)(t, w, &EIG_GEN_A(ilo, i), rs);
-            eig_real r = EIG_SUMSQ_SAFE(r2) ? EIG_SQRT(r2) : EIG_FN(eig_gen_team_nrm2)(t, w, &EIG_GEN_A(i, ilo), as);
+            eig_real c = EIG_FN(eig_gen_team_nrm2_from)(t, c2, w, &EIG_GEN_A(ilo, i), rs);
+            eig_real r = EIG_FN(eig_gen_team_nrm2_from)(t, r2, w, &EIG_GEN_A(i, ilo), as);
             if (c == EIG_ZERO || r == EIG_ZERO) continue;
             /* the largest entries only guard the loops below: none runs
              * when the norms are within a factor of 2 (c and r are the
@@ -547,9 +561,7 @@ EIG_HD_INLINE void EIG_FN(eig_gen_hess_update_rank2)(eig_team t, eig_real *a, ei
     const eig_team r = EIG_FN(eig_gen_red_team)(t);
     eig_real gamma = EIG_ZERO;
     EIG_TEAM_FOR(r, i, k + 1, ihi) gamma += v[i * ws] * y[i * ws];
-#ifdef __CUDA_ARCH__
-    for (int o = r.size / 2; o > 0; o /= 2) gamma += __shfl_xor_sync(r.mask, gamma, o);
-#endif
+    gamma = EIG_FN(eig_gen_red_sum)(r, gamma);
     const eig_real tg = tau * (tau * gamma);
     for (int j = k + 1 + t.rank; j <= ihi; j += EIG_GEN_PER_TRIP * t.size) {
         const int two = EIG_GEN_PER_TRIP == 2 && j + t.size <= ihi, jb = two ? j + t.size : j;
