@@ -7,9 +7,10 @@
 # --check-only (page cache warm). Each solve runs as
 #   before  BEFORE_EIGSWEEP (another build, when given),
 #   old     this build with its issue-20 paths off (EIG_WRITEBACK=0 EIG_DIRECT_READ=0
-#           EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0 EIG_RETIRE_GPU=0 EIG_ONE_NODE_PML=0:
-#           no write-behind, HDF5's read, the CUDA context made by the first
-#           pin job, teardown before the rename, Open MPI's own PML choice),
+#           EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0 EIG_RETIRE_GPU=0 EIG_ONE_NODE_PML=0
+#           CUDA_DEVICE_MAX_CONNECTIONS=8: no write-behind, HDF5's read, the
+#           CUDA context made by the first pin job, teardown before the
+#           rename, Open MPI's own PML choice, the driver's 8 hardware queues),
 #   new     this build as it ships, under mpirun -np 1 --bind-to none,
 #   single  this build as it ships, started without a launcher (a singleton:
 #           no Open MPI daemon, all the CPUs; as the job scripts start one rank),
@@ -25,7 +26,7 @@ mkdir -p "$out" "$work"
 stages='warning|reader=|^read|^solve|^write|^setup|^pin|^finish|^total|overlap|wall|^timeline|^  '
 timed() { /usr/bin/time -f "$1 wall %e s" "${@:2}"; }
 old_paths=(env EIG_DIRECT_READ=0 EIG_EARLY_CUDA=0 EIG_RELEASE_LATER=0 EIG_RETIRE_GPU=0 EIG_WRITEBACK=0
-  EIG_ONE_NODE_PML=0)
+  EIG_ONE_NODE_PML=0 CUDA_DEVICE_MAX_CONNECTIONS=8)
 mpi1=(mpirun -np 1 --bind-to none)
 export HWLOC_COMPONENTS=${HWLOC_COMPONENTS:--opencl} # as the job scripts start mpirun (docs/jobs.md "Start-up")
 # solve3 LABEL OUTPUT_STEM SOLVE_ARGS...: before, old, new, single; outputs compared

@@ -1,6 +1,7 @@
 #include "gpu_warmup.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +35,42 @@ static void *warm(void *arg)
     if (eig_gpu_warm_context(device)) eig_timeline_mark(EIG_MARK_CUDA_CONTEXT);
     return NULL;
 }
+
+/* --streams S or --streams=S of argv (a value the option parser will
+ * refuse later counts as the default). */
+static int streams_in(int argc, char **argv)
+{
+    int streams = 4;
+    for (int i = 2; i < argc; i++) {
+        const char *v = !strcmp(argv[i], "--streams") && i + 1 < argc ? argv[i + 1]
+                        : !strncmp(argv[i], "--streams=", 10) ? argv[i] + 10
+                                                               : NULL;
+        char *end;
+        long k = v ? strtol(v, &end, 10) : 0;
+        if (v && *v && !*end && k >= 1 && k <= 64) streams = (int)k;
+    }
+    return streams;
+}
+
+static char queues_choice[64]; /* for the report; "" when the run asked for no GPU */
+
+void eig_gpu_prepare_env(int argc, char **argv)
+{
+    if (!wants_gpu(argc, argv)) return;
+    const char *user = getenv("CUDA_DEVICE_MAX_CONNECTIONS");
+    if (user) {
+        snprintf(queues_choice, sizeof queues_choice, "%d (the user's CUDA_DEVICE_MAX_CONNECTIONS)", atoi(user));
+        return;
+    }
+    int queues = streams_in(argc, argv);
+    queues = queues > 32 ? 32 : queues; /* the driver's limit */
+    char v[16];
+    snprintf(v, sizeof v, "%d", queues);
+    setenv("CUDA_DEVICE_MAX_CONNECTIONS", v, 0);
+    snprintf(queues_choice, sizeof queues_choice, "%d (one a stream)", queues);
+}
+
+const char *eig_gpu_queues_choice(void) { return queues_choice; }
 
 void eig_gpu_warmup_start(int argc, char **argv)
 {

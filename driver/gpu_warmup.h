@@ -8,6 +8,17 @@
 #ifndef EIG_GPU_WARMUP_H
 #define EIG_GPU_WARMUP_H
 
+/* Before the CUDA driver's first call: CUDA_DEVICE_MAX_CONNECTIONS (the
+ * hardware work queues a context gets; 8 unless set) set to the run's
+ * stream count, --streams in argv or 4, unless the user set it. Making the
+ * queues is most of the context's creation and of its reset, and the
+ * streams need no more queues than there are streams (H200, 2026-11-29:
+ * context 0.14-0.15 s with 8 queues, 0.09-0.105 with 4; reset 0.08-0.09,
+ * 0.045-0.055; kernels with 4 streams as fast: docs/performance.md). */
+void eig_gpu_prepare_env(int argc, char **argv);
+/* What the context's queue count is, for the report: "4 (one a stream)",
+ * "8 (the user's CUDA_DEVICE_MAX_CONNECTIONS)", or "" (no GPU asked for). */
+const char *eig_gpu_queues_choice(void);
 /* Before MPI_Init: starts the thread when argv asks for GPU work. */
 void eig_gpu_warmup_start(int argc, char **argv);
 /* Before exit: waits for the thread (no-op when none was started). */

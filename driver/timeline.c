@@ -5,6 +5,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "gpu_warmup.h"
 #include "launcher.h"
 #include "mpi_transport.h"
 
@@ -112,6 +113,8 @@ void eig_timeline_print(FILE *f, const double *all, int nranks)
     if (pre >= 0) fprintf(f, "  %-30s %10.3f\n", "process start -> main", -pre);
     fprintf(f, "  %-30s %s\n", "MPI started by", eig_mpi_start_choice());
     fprintf(f, "  %-30s %s\n", "MPI transport (PML)", eig_mpi_transport_choice());
+    if (*eig_gpu_queues_choice() && slowest(all, nranks, EIG_MARK_CUDA_CONTEXT) >= 0)
+        fprintf(f, "  %-30s %s\n", "CUDA hardware queues", eig_gpu_queues_choice());
     for (int k = 0; k < EIG_MARK_COUNT; k++) {
         int r = slowest(all, nranks, k);
         if (r < 0) continue; /* a step this run did not take (no GPU, no NCCL, no output) */
@@ -127,8 +130,9 @@ void eig_timeline_json(FILE *f, const double *all, int nranks)
 {
     fprintf(f,
             "  \"timeline\": {\"before_main_s\": %.6g, \"parent_before_main_s\": %.6g, \"mpi_start\": \"%s\", "
-            "\"mpi_pml\": \"%s\"",
-            all[EIG_MARK_COUNT], all[EIG_MARK_COUNT + 1], eig_mpi_start_choice(), eig_mpi_transport_choice());
+            "\"mpi_pml\": \"%s\", \"cuda_queues\": \"%s\"",
+            all[EIG_MARK_COUNT], all[EIG_MARK_COUNT + 1], eig_mpi_start_choice(), eig_mpi_transport_choice(),
+            eig_gpu_queues_choice());
     for (int k = 0; k < EIG_MARK_COUNT; k++) {
         int r = slowest(all, nranks, k);
         fprintf(f, ", \"%s\": {\"rank0_s\": %.6g, \"slowest_s\": %.6g, \"slowest_rank\": %d}", mark_keys[k],

@@ -28,4 +28,19 @@ assert abs(r["stages"]["total"]["max_s"] - t["wall_s"]) < 0.05, (r["stages"]["to
 assert t["before_main_s"] >= 0 and t["parent_before_main_s"] >= 0, t  # under mpirun: both known
 PYEOF
 done
+# The CUDA context's hardware queues: one a stream unless the user set the
+# driver's variable, nothing asked of the driver for a CPU-only run (the
+# harness's EIGSWEEP_BACKEND=cpu is one; these runs ask for the GPU with
+# --backend auto and, finding none here, solve on the CPU).
+unset CUDA_DEVICE_MAX_CONNECTIONS
+queues() { "$PY" -c 'import json,sys; print(json.load(open(sys.argv[1]))["timeline"]["cuda_queues"])' r.json; }
+"$BIN" solve --synthetic control:6:500 -o out.h5 --force --backend auto --streams 3 --report r.json > /dev/null
+expect "--streams 3: three queues" test "$(queues)" = "3 (one a stream)"
+"$BIN" solve --synthetic control:6:500 -o out.h5 --force --backend auto --report r.json > /dev/null
+expect "default streams: four queues" test "$(queues)" = "4 (one a stream)"
+CUDA_DEVICE_MAX_CONNECTIONS=2 "$BIN" solve --synthetic control:6:500 -o out.h5 --force --backend auto --streams 3 \
+  --report r.json > /dev/null
+expect "the user's queue count kept" test "$(queues)" = "2 (the user's CUDA_DEVICE_MAX_CONNECTIONS)"
+"$BIN" solve --synthetic control:6:500 -o out.h5 --force --report r.json > /dev/null
+expect "EIGSWEEP_BACKEND=cpu: no queue count" test -z "$(queues)"
 finish
