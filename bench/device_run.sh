@@ -3,6 +3,8 @@
 #   source .devkit/env.sh && bench/device_run.sh build-gpu $OUT
 set -uo pipefail
 build=$1 out=$2
+# shellcheck source=bench/runtime_check.sh
+source "$(dirname "$0")/runtime_check.sh" && eig_runtime_check "$build/eigsweep"
 mkdir -p "$out"
 date -u > "$out/date.txt"; nproc >> "$out/date.txt"
 timeout 170 ctest --test-dir "$build" -L gpu --output-on-failure -j1 > "$out/gpu-tests.log" 2>&1

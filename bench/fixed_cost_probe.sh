@@ -8,6 +8,8 @@
 set -uo pipefail
 build=$(cd "$1" && pwd) out=$2 ranks=${3:-4}
 bin=$build/eigsweep
+# shellcheck source=bench/runtime_check.sh
+source "$(dirname "$0")/runtime_check.sh" && eig_runtime_check "$bin"
 mkdir -p "$out/tmp"
 log=$out/probe.log
 { date -u; nvidia-smi -L; nproc; } > "$log"

@@ -4,6 +4,8 @@
 #   source .devkit/env.sh && bench/kernel_table.sh BUILD_DIR > table.txt
 set -uo pipefail
 bin=$1/eigsweep
+# shellcheck source=bench/runtime_check.sh
+source "$(dirname "$0")/runtime_check.sh" && eig_runtime_check "$bin"
 work=${BENCH_WORK:-/tmp/eigsweep-bench}
 mkdir -p "$work"
 echo "family method n count kernel solve_ms"

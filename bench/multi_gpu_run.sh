@@ -12,6 +12,8 @@
 set -uo pipefail
 build=$(cd "$1" && pwd) out=$2 maxr=${3:-$(nvidia-smi -L | grep -c '^GPU')}
 bin=$build/eigsweep
+# shellcheck source=bench/runtime_check.sh
+source "$(dirname "$0")/runtime_check.sh" && eig_runtime_check "$bin"
 mkdir -p "$out/tmp"
 { date -u; nvidia-smi -L; } > "$out/machine.txt"
 if [ "${GATHER_TEST:-1}" = 1 ]; then

@@ -19,6 +19,8 @@
 set -uo pipefail
 build=$1 out=$2 before=${3:-}
 bin=$build/eigsweep
+# shellcheck source=bench/runtime_check.sh
+source "$(dirname "$0")/runtime_check.sh" && eig_runtime_check "$bin"
 same=$build/tests/h5_rows
 work=${BENCH_WORK:-/tmp/eigsweep-walls}
 repeat=${REPEAT:-2}

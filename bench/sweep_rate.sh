@@ -10,6 +10,8 @@
 # (the spec is written by examples/control_spec.py, as a user would).
 set -uo pipefail
 build=$1 out=$2 side=${3:-464} reduce_type=${4:-float32}
+# shellcheck source=bench/runtime_check.sh
+source "$(dirname "$0")/runtime_check.sh" && eig_runtime_check "$build/eigsweep"
 py=${EIG_PYTHON:-python3}
 work=${BENCH_WORK:-/tmp/eigsweep-sweep}
 here=$(cd "$(dirname "$0")/.." && pwd)
