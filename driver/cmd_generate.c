@@ -16,6 +16,7 @@
 #include "collection.h"
 #include "cores.h"
 #include "eig_error.h"
+#include "gpu_warmup.h"
 #include "families.h"
 #include "generate_gpu.h"
 #include "partition.h"
@@ -214,6 +215,7 @@ static int write_slice(eig_ctx *ctx, const gen_options *o, const eig_family *fam
     eig_gpu_sweep_free(sw_dev);
     if (bind->use_gpu) {
         for (int i = 0; i < 2; i++) eig_gpu_unpin(buf[i]);
+        eig_gpu_warmup_join(); /* its last CUDA call before the context ends */
         eig_release_retire_gpu(bind->device); /* while the file is closed (driver/release_later.h) */
     }
     free(buf[0]), free(buf[1]);

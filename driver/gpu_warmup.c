@@ -1,6 +1,7 @@
 #include "gpu_warmup.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,10 +30,18 @@ static int wants_gpu(int argc, char **argv)
     return !cpu;
 }
 
+static atomic_int precision_hint = -1; /* eig_gpu_warmup_hint's: -1 not given yet */
+
+void eig_gpu_warmup_hint(int single) { atomic_store(&precision_hint, single); }
+
 static void *warm(void *arg)
 {
     (void)arg;
-    if (eig_gpu_warm_context(device)) eig_timeline_mark(EIG_MARK_CUDA_CONTEXT);
+    if (!eig_gpu_warm_context(device)) return NULL;
+    eig_timeline_mark(EIG_MARK_CUDA_CONTEXT);
+    const char *off = getenv("EIG_PRELOAD");
+    int single = atomic_load(&precision_hint);
+    if (single >= 0 && !(off && !strcmp(off, "0"))) eig_gpu_preload(device, single);
     return NULL;
 }
 

@@ -230,6 +230,15 @@ extern "C" int eig_gpu_warm_context(int device)
     return 1;
 }
 
+extern "C" int eig_gpu_preload(int device, int single)
+{
+    if (cudaSetDevice(device) != cudaSuccess || (single ? preload_s() : preload_d())) {
+        cudaGetLastError(); /* this thread's; the first solve reports what is wrong */
+        return 0;
+    }
+    return 1;
+}
+
 extern "C" void eig_gpu_retire_device(int device)
 {
     eig_gpu_release();

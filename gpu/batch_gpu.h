@@ -23,6 +23,10 @@ int eig_gpu_use_device(int device);
  * device) ahead of its first use; records no error: 1 when made, 0 when
  * not (no such device, no CUDA build): the later real calls report. */
 int eig_gpu_warm_context(int device);
+/* Loads the solver kernels' code of one precision (1: single, 0: double)
+ * into device's context now rather than at the first solve (driver/
+ * gpu_warmup.h); records no error: 1 when loaded, 0 when not. */
+int eig_gpu_preload(int device, int single);
 /* Ends this process's use of `device`: our streams, arena and pools, then
  * its primary context (cudaDeviceReset), so that the process's exit does not
  * tear it down. Any later CUDA call would make a new context. No-op without

@@ -433,6 +433,16 @@ static int EIG_FN(shared_block)(int per_matrix_reals)
     return 0;
 }
 
+/* Loads this precision's module now: CUDA loads a unit's code at the
+ * first use of any of its kernels (0.045-0.058 s of the first chunk's solve
+ * on the H200), and cudaFuncGetAttributes is such a use. Raises no error
+ * (it runs beside the main thread): nonzero when CUDA refused. */
+int EIG_FN(preload)(void)
+{
+    cudaFuncAttributes a;
+    return cudaFuncGetAttributes(&a, EIG_FN(transpose_kernel)) != cudaSuccess;
+}
+
 int EIG_FN(kernel_applies)(int k, const eig_solve_params *p, int n)
 {
     eig_layout l = eig_layout_of(p, n);

@@ -10,6 +10,7 @@
 
 int eig_gpu_device_count(void) { return 0; }
 int eig_gpu_warm_context(int device) { (void)device; return 0; }
+int eig_gpu_preload(int device, int single) { (void)device, (void)single; return 0; }
 
 void eig_gpu_release(void) {}
 void eig_gpu_retire_device(int device) { (void)device; }

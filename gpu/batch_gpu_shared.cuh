@@ -52,6 +52,7 @@ int eig_gpu_plan_on_stream(const eig_gpu_config *cfg, size_t per, eig_idx count,
 /* Per precision (batch_gpu_impl.cuh): whether kernel k runs this job, the
  * kernel a job gets, and the batch itself. */
 #define EIG_GPU_PRECISION_ENTRIES(sfx, real)                                                                       \
+    int preload_##sfx(void);                                                                                      \
     int kernel_applies_##sfx(int k, const eig_solve_params *p, int n);                                            \
     int pick_kernel_##sfx(const eig_gpu_config *cfg, const eig_solve_params *p, int n, eig_idx count, int *k);   \
     int gpu_batch_##sfx(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig_gpu_config *cfg,               \
