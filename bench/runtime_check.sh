@@ -8,6 +8,7 @@
 eig_runtime_check() {
   local b missing
   for b in "$@"; do
+    [ -x "$b" ] || { echo "$b: no such program (build it, or carry the build folder)" >&2; exit 2; }
     missing=$(ldd "$b" 2>/dev/null | awk '/not found/ {print $1}' | tr '\n' ' ')
     if [ -n "$missing" ]; then
       echo "$b cannot start here: missing ${missing}(carry them and add their folder to LD_LIBRARY_PATH)" >&2

@@ -10,11 +10,13 @@
 
 /* Before the CUDA driver's first call: CUDA_DEVICE_MAX_CONNECTIONS (the
  * hardware work queues a context gets; 8 unless set) set to the run's
- * stream count, --streams in argv or 4, unless the user set it. Making the
+ * stream count, --streams in argv or 4 (two more with --gather-via nccl,
+ * whose streams are eigsweep's too), unless the user set it. Making the
  * queues is most of the context's creation and of its reset, and the
  * streams need no more queues than there are streams (H200, 2026-11-29:
- * context 0.14-0.15 s with 8 queues, 0.09-0.105 with 4; reset 0.08-0.09,
- * 0.045-0.055; kernels with 4 streams as fast: docs/performance.md). */
+ * context 0.108-0.154 s with 8 queues, 0.088-0.105 with 4; reset
+ * 0.055-0.088, 0.045-0.056; kernels with 4 streams as fast:
+ * docs/performance.md). */
 void eig_gpu_prepare_env(int argc, char **argv);
 /* What the context's queue count is, for the report: "4 (one a stream)",
  * "8 (the user's CUDA_DEVICE_MAX_CONNECTIONS)", or "" (no GPU asked for). */
@@ -28,7 +30,8 @@ void eig_gpu_warmup_start(int argc, char **argv);
  * Not given by the time the context exists: nothing loaded ahead.
  * EIG_PRELOAD=0: never. */
 void eig_gpu_warmup_hint(int single);
-/* Before exit: waits for the thread (no-op when none was started). */
+/* Waits for the thread (no-op when none was started, or joined already):
+ * before the GPU's context is reset (solve, generate), and before exit. */
 void eig_gpu_warmup_join(void);
 
 #endif

@@ -41,6 +41,11 @@ expect "default streams: four queues" test "$(queues)" = "4 (one a stream)"
 CUDA_DEVICE_MAX_CONNECTIONS=2 "$BIN" solve --synthetic control:6:500 -o out.h5 --force --backend auto --streams 3 \
   --report r.json > /dev/null
 expect "the user's queue count kept" test "$(queues)" = "2 (the user's CUDA_DEVICE_MAX_CONNECTIONS)"
+"$BIN" solve --synthetic control:6:500 -o out.h5 --force --backend auto --stre 5 --report r.json > /dev/null
+expect "--stre 5 (a prefix getopt takes): five queues" test "$(queues)" = "5 (one a stream)"
+CUDA_DEVICE_MAX_CONNECTIONS=lots "$BIN" solve --synthetic control:6:500 -o out.h5 --force --backend auto \
+  --report r.json > /dev/null
+expect "an unparsed user value named so" test "$(queues)" = "the driver's (CUDA_DEVICE_MAX_CONNECTIONS unparsed)"
 "$BIN" solve --synthetic control:6:500 -o out.h5 --force --report r.json > /dev/null
 expect "EIGSWEEP_BACKEND=cpu: no queue count" test -z "$(queues)"
 finish
