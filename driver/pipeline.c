@@ -462,10 +462,11 @@ int eig_pipeline_run(eig_pipeline *pl)
     int gather_leaf = !pl->parallel_output && ctx->rank != 0;
     int nbuf = gather_root || gather_leaf ? 3 : 2;
     s.nbuf = nbuf, s.gather_root = gather_root;
-    /* The CUDA context (0.15-0.2 s) is created by the solve thread's pin
-     * job, while this thread reads the first chunk; this thread selects the
-     * device once the context exists, to pin the second ring buffer (and
-     * NCCL selects it in eig_nccl_open). */
+    /* The CUDA context (~0.1 s after the driver's own start) is made by the
+     * warm-up thread main() started (driver/gpu_warmup.h), or else by the
+     * solve thread's pin job, while this thread reads the first chunk; this
+     * thread selects the device once the context exists, to pin the second
+     * ring buffer (and NCCL selects it in eig_nccl_open). */
     int rc = 0;
     if (pl->check_only) nbuf = 1;
     for (int i = 0; i < nbuf && !rc; i++) rc = alloc_chunk_buf(&s.buf[i], s.l, s.es, pl->chunk, !s.gpu_generate,
