@@ -38,6 +38,12 @@ int eig_parse_i64(const char *opt, const char *s, int64_t lo, int64_t hi, int64_
 int eig_parse_int(const char *opt, const char *s, int lo, int hi, int *out);
 int eig_parse_u64(const char *opt, const char *s, uint64_t *out);
 int eig_parse_double(const char *opt, const char *s, double *out);
+
+/* solve --streams: its default and its largest value (also what
+ * driver/gpu_warmup.c reads from argv before MPI_Init to size the CUDA
+ * context's hardware queues) */
+enum { EIG_STREAMS_DEFAULT = 4, EIG_STREAMS_MAX = 64 };
+
 int eig_parse_precision(const char *s, eig_precision *p);
 /* Refuses a single-valued option given twice with different values (getopt
  * lets the last one win silently: `--range 0:10 --range 10:10`); the same

@@ -194,7 +194,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
         {"quiet", no_argument, 0, 'q'},          {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     memset(o, 0, sizeof *o);
-    o->streams = 4;
+    o->streams = EIG_STREAMS_DEFAULT;
     /* A site or test harness may set the default backend. */
     const char *env_backend = getenv("EIGSWEEP_BACKEND");
     if (env_backend && !strcmp(env_backend, "cpu")) o->backend = BACKEND_CPU;
@@ -241,7 +241,7 @@ static int parse_solve(int argc, char **argv, solve_options *o, int *help)
             else return EIG_ERROR(EIG_ERR_USAGE, "--backend: '%s' is not auto, cpu or gpu", optarg);
             break;
         case O_CHUNK: EIG_CALL(eig_parse_i64("--chunk", optarg, 1, INT64_MAX / 2, &o->chunk)); break;
-        case O_STREAMS: EIG_CALL(eig_parse_int("--streams", optarg, 1, 64, &o->streams)); break;
+        case O_STREAMS: EIG_CALL(eig_parse_int("--streams", optarg, 1, EIG_STREAMS_MAX, &o->streams)); break;
         case O_KERNEL: o->kernel = optarg; break;
         case O_RANGE:
             EIG_CALL(parse_pair_i64("--range", optarg, &o->range_start, &o->range_count));

@@ -8,6 +8,7 @@
 
 #include "batch_gpu.h"
 #include "binding.h"
+#include "cli.h"
 #include "launcher.h"
 #include "timeline.h"
 
@@ -62,7 +63,7 @@ static int long_option(const char *arg, const char *name, size_t least, const ch
  * whether the gather goes over NCCL, which adds two streams of eigsweep's. */
 static int streams_in(int argc, char **argv)
 {
-    int streams = 4, nccl = 0;
+    int streams = EIG_STREAMS_DEFAULT, nccl = 0;
     for (int i = 2; i < argc; i++) {
         const char *v = NULL;
         if (long_option(argv[i], "gather-via", 1, &v)) { /* the only solve option in "g" */
@@ -74,7 +75,7 @@ static int streams_in(int argc, char **argv)
         if (!v && i + 1 < argc) v = argv[i + 1];
         char *end;
         long k = v ? strtol(v, &end, 10) : 0;
-        if (v && *v && !*end && k >= 1 && k <= 64) streams = (int)k;
+        if (v && *v && !*end && k >= 1 && k <= EIG_STREAMS_MAX) streams = (int)k;
     }
     return streams + 2 * nccl;
 }
