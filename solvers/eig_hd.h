@@ -120,13 +120,20 @@ static __host__ __device__ inline void eig_team_sync(eig_team t)
 static inline void eig_team_sync(eig_team t) { (void)t; }
 #endif
 
-/* The lowest rank of a warp or sub-warp team whose pred holds, or -1; every
- * member gets it (one ballot: the team's lanes are contiguous and aligned). */
+/* Bit r set where the member of rank r of a warp or sub-warp team has pred;
+ * every member gets the same bits (one ballot: the team's lanes are
+ * contiguous and aligned). */
 #ifdef __CUDA_ARCH__
-static __device__ inline int eig_team_first_rank(eig_team t, int pred)
+static __device__ inline unsigned eig_team_ballot(eig_team t, int pred)
 {
     unsigned b = __ballot_sync(t.mask, pred) >> (((int)threadIdx.x & 31) - t.rank);
-    if (t.size < 32) b &= (1u << t.size) - 1u;
+    return t.size < 32 ? b & ((1u << t.size) - 1u) : b;
+}
+
+/* The lowest rank of such a team whose pred holds, or -1. */
+static __device__ inline int eig_team_first_rank(eig_team t, int pred)
+{
+    const unsigned b = eig_team_ballot(t, pred);
     return b ? __ffs((int)b) - 1 : -1;
 }
 #endif

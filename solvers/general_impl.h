@@ -218,29 +218,30 @@ EIG_HD void EIG_FN(eig_gen_fill_nan)(eig_team t, int n, eig_real *wr, eig_real *
     }
 }
 
-EIG_HD int EIG_FN(eig_gen_all_finite)(eig_team t, int n, const eig_real *a, eig_idx as, eig_idx rs)
+/* dgeev's two looks at the input in one pass: returns whether every entry
+ * of a is finite, and *amax = max |a_ij| (meaningful when they are). */
+EIG_HD int EIG_FN(eig_gen_finite_max)(eig_team t, int n, const eig_real *a, eig_idx as, eig_idx rs, eig_real *amax)
 {
     const eig_team r = EIG_FN(eig_gen_red_team)(t);
     int bad = 0;
-    EIG_TEAM_FOR(r, i, 0, n - 1) {
-        for (int j = 0; j < n; j++)
-            if (!EIG_ISFINITE(EIG_GEN_A(i, j))) bad = 1;
-        if (bad) break;
-    }
+    eig_real m = EIG_ZERO;
+    EIG_TEAM_FOR(r, i, 0, n - 1)
+        for (int j = 0; j < n; j++) {
+            const eig_real x = EIG_GEN_A(i, j);
+            bad |= !EIG_ISFINITE(x);
+            m = EIG_FN(eig_gen_max)(m, EIG_FABS(x));
+        }
+    *amax = EIG_FN(eig_gen_red_max)(r, m);
     return !EIG_FN(eig_gen_red_any)(r, bad);
 }
 
-/* Multiplies a by a power of two so that max|a_ij| lies in [smlnum, bignum]
- * (dgeev's range). Powers of two keep the scaling exact. Returns the factor. */
-EIG_HD eig_real EIG_FN(eig_gen_scale_into_range)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs)
+/* Multiplies a, whose largest |a_ij| is anrm, by a power of two so that
+ * its largest entry lies in [smlnum, bignum] (dgeev's range). Powers of
+ * two keep the scaling exact. Returns the factor. */
+EIG_HD eig_real EIG_FN(eig_gen_scale_into_range)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real anrm)
 {
     const eig_real smlnum = EIG_SQRT(EIG_SAFMIN) / (2 * EIG_EPS);
     const eig_real bignum = EIG_ONE / smlnum;
-    const eig_team rt = EIG_FN(eig_gen_red_team)(t);
-    eig_real anrm = EIG_ZERO;
-    EIG_TEAM_FOR(rt, i, 0, n - 1)
-        for (int j = 0; j < n; j++) anrm = EIG_FN(eig_gen_max)(anrm, EIG_FABS(EIG_GEN_A(i, j)));
-    anrm = EIG_FN(eig_gen_red_max)(rt, anrm);
     eig_real f = EIG_ONE;
     if (anrm == EIG_ZERO) return f;
     while (anrm * f > bignum) f *= (eig_real)0.5;
@@ -273,39 +274,67 @@ EIG_HD void EIG_FN(eig_gen_swap)(eig_team t, int n, eig_real *a, eig_idx as, eig
     eig_team_sync(t);
 }
 
+/* dgebal's isolation tests: row r has no nonzero off-diagonal entry in
+ * columns 0..hi; column c none in rows lo..hi. */
+EIG_HD_INLINE int EIG_FN(eig_gen_row_isolated)(const eig_real *a, eig_idx as, eig_idx rs, int r, int hi)
+{
+    for (int j = 0; j <= hi; j++)
+        if (j != r && EIG_GEN_A(r, j) != EIG_ZERO) return 0;
+    return 1;
+}
+
+EIG_HD_INLINE int EIG_FN(eig_gen_col_isolated)(const eig_real *a, eig_idx as, eig_idx rs, int c, int lo, int hi)
+{
+    for (int i = lo; i <= hi; i++)
+        if (i != c && EIG_GEN_A(i, c) != EIG_ZERO) return 0;
+    return 1;
+}
+
+/* The highest isolated row r <= hi (rows = 1) or the lowest isolated
+ * column c in lo..hi (rows = 0), or -1. A warp team tests `size` of them
+ * at once, the lowest rank that finds one holding the serial scan's
+ * answer (every member tested ~2 entries of each of n rows and columns
+ * in turn, a chain of dependent shared loads: ~3 % of the reduction
+ * kernel's stall samples at n = 30). */
+EIG_HD int EIG_FN(eig_gen_find_isolated)(eig_team t, const eig_real *a, eig_idx as, eig_idx rs, int rows, int lo,
+                                         int hi)
+{
+#ifdef __CUDA_ARCH__
+    if (t.size > 1 && !t.block) {
+        for (int base = 0; base <= hi - lo; base += t.size) {
+            const int q = rows ? hi - base - t.rank : lo + base + t.rank;
+            const int ok = base + t.rank <= hi - lo && (rows ? EIG_FN(eig_gen_row_isolated)(a, as, rs, q, hi)
+                                                             : EIG_FN(eig_gen_col_isolated)(a, as, rs, q, lo, hi));
+            const int r = eig_team_first_rank(t, ok);
+            if (r >= 0) return rows ? hi - base - r : lo + base + r;
+        }
+        return -1;
+    }
+#else
+    (void)t;
+#endif
+    for (int base = 0; base <= hi - lo; base++) {
+        const int q = rows ? hi - base : lo + base;
+        if (rows ? EIG_FN(eig_gen_row_isolated)(a, as, rs, q, hi) : EIG_FN(eig_gen_col_isolated)(a, as, rs, q, lo, hi))
+            return q;
+    }
+    return -1;
+}
+
 /* dgebal's permutation step: a row whose off-diagonal part inside the window
  * is zero goes to the bottom, a column whose off-diagonal part is zero goes
  * to the top; their diagonal entries are eigenvalues. Leaves the matrix block
  * upper triangular with the coupled part in rows/cols [*ilo, *ihi]. */
 EIG_HD void EIG_FN(eig_gen_permute)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int *ilo, int *ihi)
 {
-    int lo = 0, hi = n - 1, found = 1;
-    while (found && hi > 0) {
-        found = 0;
-        for (int r = hi; r >= 0 && !found; r--) {
-            int isolated = 1;
-            for (int j = 0; j <= hi && isolated; j++)
-                if (j != r && EIG_GEN_A(r, j) != EIG_ZERO) isolated = 0;
-            if (isolated) {
-                EIG_FN(eig_gen_swap)(t, n, a, as, rs, r, hi);
-                hi--;
-                found = 1;
-            }
-        }
+    int lo = 0, hi = n - 1, q;
+    while (hi > 0 && (q = EIG_FN(eig_gen_find_isolated)(t, a, as, rs, 1, 0, hi)) >= 0) {
+        EIG_FN(eig_gen_swap)(t, n, a, as, rs, q, hi);
+        hi--;
     }
-    found = 1;
-    while (found && lo < hi) {
-        found = 0;
-        for (int c = lo; c <= hi && !found; c++) {
-            int isolated = 1;
-            for (int i = lo; i <= hi && isolated; i++)
-                if (i != c && EIG_GEN_A(i, c) != EIG_ZERO) isolated = 0;
-            if (isolated) {
-                EIG_FN(eig_gen_swap)(t, n, a, as, rs, c, lo);
-                lo++;
-                found = 1;
-            }
-        }
+    while (lo < hi && (q = EIG_FN(eig_gen_find_isolated)(t, a, as, rs, 0, lo, hi)) >= 0) {
+        EIG_FN(eig_gen_swap)(t, n, a, as, rs, q, lo);
+        lo++;
     }
     *ilo = lo;
     *ihi = hi;
@@ -316,25 +345,75 @@ EIG_HD void EIG_FN(eig_gen_permute)(eig_team t, int n, eig_real *a, eig_idx as, 
  * accepting a change only when it shrinks their sum by 5%. The range guards
  * keep every entry finite and normal. No scale factors are kept: eigenvalues
  * do not need them. */
+/* Whether balancing cannot act on an index whose column and row have the
+ * sums of squares c2 and r2: both safe and within a factor of 4 with a
+ * margin far above their roundings, so the norms are within 2 and neither
+ * scaling loop would run (no square roots, no largest entries: most
+ * columns of most matrices). */
+EIG_HD_INLINE int EIG_FN(eig_gen_balance_idle)(eig_real c2, eig_real r2)
+{
+    const eig_real near = (eig_real)4 * (EIG_ONE - (eig_real)1024 * EIG_EPS);
+    return EIG_SUMSQ_SAFE(c2) && EIG_SUMSQ_SAFE(r2) && c2 >= r2 / near && r2 >= c2 / near;
+}
+
+/* A warp team's look ahead over indices i0..i0+size-1 of a balancing
+ * pass: the member of rank r sums the squares of column and row i0 + r
+ * alone, in the serial loop's order, and the ballot's bit r says whether
+ * the pass must look at that index (eig_gen_balance_idle fails). The pass
+ * then goes by the others without a team reduction: two per index, each a
+ * chain of shuffles, had been ~17 % of the reduction kernel's stall
+ * samples at n = 30, and random matrices need none of them. (Every other
+ * team: all bits, the per-index sums as before.) */
+EIG_HD unsigned EIG_FN(eig_gen_balance_look)(eig_team t, const eig_real *a, eig_idx as, eig_idx rs, int ilo,
+                                             int ihi, int i0)
+{
+#ifdef __CUDA_ARCH__
+    if (t.size > 1 && !t.block) {
+        const int i = i0 + t.rank;
+        int look = 0;
+        if (i <= ihi) {
+            eig_real c2 = EIG_ZERO, r2 = EIG_ZERO;
+            for (int k = ilo; k <= ihi; k++) {
+                const eig_real c = EIG_GEN_A(k, i), r = EIG_GEN_A(i, k);
+                c2 += c * c;
+                r2 += r * r;
+            }
+            look = !EIG_FN(eig_gen_balance_idle)(c2, r2);
+        }
+        return eig_team_ballot(t, look);
+    }
+#else
+    (void)a, (void)as, (void)rs, (void)ilo, (void)ihi, (void)i0;
+#endif
+    return t.size >= 32 ? ~0u : (1u << t.size) - 1u;
+}
+
 EIG_HD void EIG_FN(eig_gen_balance_scale)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi)
 {
     const eig_real sfmin1 = EIG_SAFMIN / (2 * EIG_EPS);
     const eig_real sfmin2 = 2 * sfmin1, sfmax2 = EIG_ONE / sfmin2;
     const int w = ihi - ilo + 1;
     const eig_team rt = EIG_FN(eig_gen_red_team)(t);
+    const int ahead = rt.size > 1; /* a warp team: eig_gen_balance_look */
     int changed = 1;
     (void)n;
     while (changed) {
         changed = 0;
+        unsigned look = 0;
+        int base = ilo - t.size; /* look's bit r: index base + r */
         for (int i = ilo; i <= ihi; i++) {
-            /* Where the squared norms are within a factor of 4 with a
-             * margin far above their roundings, so are the norms within 2,
-             * and neither loop below would run: no square roots, no
-             * largest entries (most columns of most matrices) */
+            /* the look ahead holds until the pass scales an index (its
+             * row and column enter every other index's sums) */
+            if (ahead && !changed) {
+                if (i >= base + t.size) {
+                    base = i;
+                    look = EIG_FN(eig_gen_balance_look)(t, a, as, rs, ilo, ihi, base);
+                }
+                if (!((look >> (i - base)) & 1u)) continue;
+            }
             const eig_real c2 = EIG_FN(eig_gen_team_sumsq)(t, w, &EIG_GEN_A(ilo, i), rs);
             const eig_real r2 = EIG_FN(eig_gen_team_sumsq)(t, w, &EIG_GEN_A(i, ilo), as);
-            const eig_real near = (eig_real)4 * (EIG_ONE - (eig_real)1024 * EIG_EPS);
-            if (EIG_SUMSQ_SAFE(c2) && EIG_SUMSQ_SAFE(r2) && c2 >= r2 / near && r2 >= c2 / near) continue;
+            if (EIG_FN(eig_gen_balance_idle)(c2, r2)) continue;
             eig_real c = EIG_FN(eig_gen_team_nrm2_from)(t, c2, w, &EIG_GEN_A(ilo, i), rs);
             eig_real r = EIG_FN(eig_gen_team_nrm2_from)(t, r2, w, &EIG_GEN_A(i, ilo), as);
             if (c == EIG_ZERO || r == EIG_ZERO) continue;
@@ -1208,12 +1287,13 @@ EIG_HD int EIG_FN(eig_general_reduce_team)(eig_team t, int n, eig_real *a, eig_i
                                            eig_real *wi, eig_idx ws, int *ilo_out, int *ihi_out, eig_real *f_out)
 {
     *ilo_out = 0, *ihi_out = n - 1, *f_out = EIG_ONE;
-    if (!EIG_FN(eig_gen_all_finite)(t, n, a, as, rs)) {
+    eig_real anrm;
+    if (!EIG_FN(eig_gen_finite_max)(t, n, a, as, rs, &anrm)) {
         EIG_FN(eig_gen_fill_nan)(t, n, wr, wi, ws);
         eig_team_sync(t);
         return EIG_STATUS_INVALID_INPUT;
     }
-    *f_out = EIG_FN(eig_gen_scale_into_range)(t, n, a, as, rs);
+    *f_out = EIG_FN(eig_gen_scale_into_range)(t, n, a, as, rs, anrm);
     int ilo, ihi;
     EIG_FN(eig_gen_permute)(t, n, a, as, rs, &ilo, &ihi);
     /* isolated by the permutation: the diagonal entry is the eigenvalue */
