@@ -8,7 +8,8 @@
  *      rows/columns of the remaining window by powers of two;
  *   4. Householder reduction of the window to upper Hessenberg form (dgehd2);
  *   5. implicit double-shift Francis QR on the window (dlahqr): Ahues–Tisseur
- *      deflation test, two-small-subdiagonals start, exceptional shifts after
+ *      deflation test, every sweep from the top of its block (dlaqr5's choice,
+ *      not dlahqr's search for two small subdiagonals), exceptional shifts after
  *      10 and 20 iterations without deflation, 2×2 blocks standardised as in
  *      dlanv2 so conjugate pairs are exact conjugates with equal real parts.
  * Only the active window is updated: without Schur vectors nothing outside it
@@ -51,13 +52,10 @@
  * rows 0-3; it leaves two entries unused after row 0 and one after row 1,
  * and i (2n + 5 - i) is always even). */
 #define EIG_GEN_BAND_ROW(i, n) (((int)(i) * (2 * (int)(n) + 5 - (int)(i))) >> 1)
-/* What the column update writes in the bulge's column k-1 (rows k..k+nr-1)
- * besides: nothing, beta above zeros (a step after the first), or the first
- * step's entry times 1 - tau when the sweep starts inside the block (rather
- * than its negation: right when v2, v3 underflow). */
+/* Whether the column update writes the bulge's column k-1 (rows
+ * k..k+nr-1): beta above zeros, in every step after the first. */
 #define EIG_GEN_BCOL_NONE 0
 #define EIG_GEN_BCOL_SET 1
-#define EIG_GEN_BCOL_SCALE 2
 /* Columns (rows) a member takes per trip of the bulge's row (column)
  * update: two in double (j and j + size: a team of 16 makes one trip up to
  * n = 32, and the second's addresses are a constant offset from the
@@ -394,7 +392,9 @@ EIG_HD void EIG_FN(eig_gen_balance_scale)(eig_team t, int n, eig_real *a, eig_id
     const eig_real sfmin2 = 2 * sfmin1, sfmax2 = EIG_ONE / sfmin2;
     const int w = ihi - ilo + 1;
     const eig_team rt = EIG_FN(eig_gen_red_team)(t);
-    const int ahead = rt.size > 1; /* a warp team: eig_gen_balance_look */
+    /* a warp team on a matrix in shared memory: eig_gen_balance_look
+     * (in global memory its row sums would not coalesce) */
+    const int ahead = rt.size > 1 && eig_in_shared(a);
     int changed = 1;
     (void)n;
     while (changed) {
@@ -924,9 +924,9 @@ EIG_HD void EIG_FN(eig_gen_shifts)(int n, const eig_real *a, eig_idx as, eig_idx
 
 /* The first column of (H - s1)(H - s2) from row m, scaled to unit 1-norm
  * (dlahqr's v for a sweep starting at m). Quotients by s as products with
- * 1/s: this runs over the whole block before every sweep, and its six
- * divisions were a fifth of warp-general's time at n = 30 (Nsight Compute,
- * docs/performance.md §1). 1/s is finite: s >= |h21| > smlnum inside an
+ * 1/s: when dlahqr's search for the start ran it over the whole block
+ * before every sweep, its six divisions were a fifth of warp-general's
+ * time at n = 30 (Nsight Compute, docs/performance.md §1). 1/s is finite: s >= |h21| > smlnum inside an
  * unreduced block (eig_gen_francis deflates below it), and the second s is
  * inverted only above safmin. */
 EIG_HD void EIG_FN(eig_gen_start_vector)(const eig_real *a, eig_idx as, eig_idx rs, int m, eig_real rt1r,
@@ -947,16 +947,6 @@ EIG_HD void EIG_FN(eig_gen_start_vector)(const eig_real *a, eig_idx as, eig_idx 
     }
 }
 
-/* Whether a sweep may start at m > l: two consecutive small subdiagonals
- * (dlahqr's test on the start vector v of eig_gen_start_vector). */
-EIG_HD int EIG_FN(eig_gen_start_ok)(const eig_real *a, eig_idx as, eig_idx rs, int m, const eig_real *v, eig_real ulp)
-{
-    const eig_real h00 = EIG_FABS(EIG_GEN_A(m, m - 1)) * (EIG_FABS(v[1]) + EIG_FABS(v[2]));
-    const eig_real h01 = EIG_FABS(v[0]) * (EIG_FABS(EIG_GEN_A(m - 1, m - 1)) + EIG_FABS(EIG_GEN_A(m, m)) +
-                                           EIG_FABS(EIG_GEN_A(m + 1, m + 1)));
-    return h00 <= ulp * h01;
-}
-
 /* The bulge step's reflector (v2, v3; tau t1, t2 = t1 v2, t3 = t1 v3) on
  * the entries x0, x1, x2 of one row or column (x2 only when nr = 3: the
  * block's last row has two). All three are read before any is written:
@@ -975,7 +965,10 @@ EIG_HD_INLINE void EIG_FN(eig_gen_reflect3)(eig_real *p0, eig_real *p1, eig_real
 
 /* The reflector from the left on rows k..k+nr-1 (r0, r1, r2: their starts,
  * &EIG_GEN_A(k + r, 0)) over columns k..i, dealt out by columns
- * (EIG_GEN_PER_TRIP a member's trip). */
+ * (EIG_GEN_PER_TRIP a member's trip). (Both columns' six entries read
+ * before any is written, here and in the column update: the QR kernel's
+ * launch of 50,000 matrices of order 30 1.75 -> 1.93 ms, H200,
+ * 2026-11-29.) */
 EIG_HD_INLINE void EIG_FN(eig_gen_bulge_rows)(eig_team t, eig_real *r0, eig_real *r1, eig_real *r2, eig_idx as,
                                               int i, int k, int nr, eig_real v2, eig_real v3, eig_real t1,
                                               eig_real t2, eig_real t3)
@@ -991,27 +984,25 @@ EIG_HD_INLINE void EIG_FN(eig_gen_bulge_rows)(eig_team t, eig_real *r0, eig_real
 }
 
 /* Row j of the column update: columns k..k+nr-1, and the bulge's column
- * k-1 when row j is one of the bulge's (bcol). */
+ * k-1 when row j is one of the bulge's and bcol says so. */
 EIG_HD_INLINE void EIG_FN(eig_gen_bulge_col_row)(eig_real *a, eig_idx as, eig_idx rs, int j, int k, int nr, int bcol,
                                                  eig_real beta, eig_real v2, eig_real v3, eig_real t1, eig_real t2,
                                                  eig_real t3)
 {
     eig_real *p = &EIG_GEN_A(j, k);
     EIG_FN(eig_gen_reflect3)(p, p + as, p + 2 * as, nr, v2, v3, t1, t2, t3);
-    if (bcol != EIG_GEN_BCOL_NONE && (unsigned)(j - k) < (unsigned)nr) {
-        if (bcol == EIG_GEN_BCOL_SET) p[-as] = j == k ? beta : EIG_ZERO;
-        else if (j == k) p[-as] *= (EIG_ONE - t1);
-    }
+    if (bcol == EIG_GEN_BCOL_SET && (unsigned)(j - k) < (unsigned)nr) p[-as] = j == k ? beta : EIG_ZERO;
 }
 
 /* ... and from the right to columns k..k+nr-1 of rows l..min(k+3, i),
  * dealt out by rows as above (k + 3 > i when nr = 2), with the bulge's
  * column (bcol) written by the owners of rows k..k+nr-1: no team loop and
  * no sync of its own (the three writes had been 7 % of the QR phase's
- * instructions at n = 30, then a pass of their own with most lanes idle).
- * (Carrying a member's row starts through the sweep, instead of this
- * product a row, measured 3 % slower at n = 30: more branches; H200,
- * 2026-11-29.) */
+ * instructions at n = 30, then a pass of their own with most lanes idle;
+ * by the leader after the loop, with the reflector's signs moved, 1.4 %
+ * slower: H200, 2026-11-29). (Carrying a member's row starts through the
+ * sweep, instead of this product a row, measured 3 % slower at n = 30:
+ * more branches; H200, 2026-11-29.) */
 EIG_HD_INLINE void EIG_FN(eig_gen_bulge_cols)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int i, int k,
                                               int nr, int bcol, eig_real beta, eig_real v2, eig_real v3, eig_real t1,
                                               eig_real t2, eig_real t3)
@@ -1025,17 +1016,17 @@ EIG_HD_INLINE void EIG_FN(eig_gen_bulge_cols)(eig_team t, eig_real *a, eig_idx a
     }
 }
 
-/* One step of the sweep on the block [l, i] that started at m: the bulge at
+/* One step of the sweep on the block [l, i]: the bulge at
  * row k, in the shape nr (3, or 2 at the block's last row, k = i - 1) and
- * first (k = m: v the start vector), both constants at every call
+ * first (k = l: v the start vector), both constants at every call
  * (eig_gen_sweep_steps: no branch on them inside a step); r0, r1, r2: the
  * starts of rows k, k+1, k+2 (carried from step to step: in band storage
  * a row's start is a product). The reflector takes three entries (v[2] = 0
  * when nr = 2: the same tau and v as two). The members read column k-1 at
  * the step's start; after the sync that follows every member's reads, the
  * column update writes it, the owner of row j its entry (j, k-1). */
-EIG_HD_INLINE void EIG_FN(eig_gen_bulge_step)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int m, int i,
-                                              int k, const int nr, const int first, eig_real *v, eig_real *r0,
+EIG_HD_INLINE void EIG_FN(eig_gen_bulge_step)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int i, int k,
+                                              const int nr, const int first, eig_real *v, eig_real *r0,
                                               eig_real *r1, eig_real *r2)
 {
     const eig_team solo = EIG_TEAM_SOLO_INIT;
@@ -1049,20 +1040,20 @@ EIG_HD_INLINE void EIG_FN(eig_gen_bulge_step)(eig_team t, eig_real *a, eig_idx a
     const eig_real v3 = v[2], t3 = t1 * v3;
     EIG_FN(eig_gen_bulge_rows)(t, r0, r1, r2, as, i, k, nr, v2, v3, t1, t2, t3);
     eig_team_sync(t);
-    const int bcol = !first ? EIG_GEN_BCOL_SET : m > l ? EIG_GEN_BCOL_SCALE : EIG_GEN_BCOL_NONE;
+    const int bcol = first ? EIG_GEN_BCOL_NONE : EIG_GEN_BCOL_SET;
     EIG_FN(eig_gen_bulge_cols)(t, a, as, rs, l, i, k, nr, bcol, v[0], v2, v3, t1, t2, t3);
     eig_team_sync(t);
 }
 
 /* The sweep's steps one at a time, the shape a run-time value
  * (eig_gen_sweep_steps in single precision). */
-EIG_HD_INLINE void EIG_FN(eig_gen_bulge_loop)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int m, int i,
+EIG_HD_INLINE void EIG_FN(eig_gen_bulge_loop)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int i,
                                               eig_real *v)
 {
     const eig_team solo = EIG_TEAM_SOLO_INIT;
-    for (int k = m; k <= i - 1; k++) {
+    for (int k = l; k <= i - 1; k++) {
         const int nr = (i - k + 1) < 3 ? (i - k + 1) : 3;
-        if (k > m)
+        if (k > l)
             for (int r = 0; r < nr; r++) v[r] = EIG_GEN_A(k + r, k - 1);
         /* the length spelled out: the private v stays in registers on the GPU */
         const eig_real t1 = nr == 3 ? EIG_FN(eig_gen_reflector)(solo, 3, &v[0], &v[1], 1)
@@ -1073,107 +1064,76 @@ EIG_HD_INLINE void EIG_FN(eig_gen_bulge_loop)(eig_team t, eig_real *a, eig_idx a
         EIG_FN(eig_gen_bulge_rows)(t, r0, r1, nr == 3 ? EIG_GEN_ROW_AFTER(r1, k + 1) : r1, as, i, k, nr, v2, v3, t1,
                                    t2, t3);
         eig_team_sync(t);
-        if (EIG_TEAM_LEAD(t)) {
-            if (k > m) {
-                EIG_GEN_A(k, k - 1) = v[0];
-                EIG_GEN_A(k + 1, k - 1) = EIG_ZERO;
-                if (k < i - 1) EIG_GEN_A(k + 2, k - 1) = EIG_ZERO;
-            } else if (m > l) {
-                EIG_GEN_A(k, k - 1) *= (EIG_ONE - t1); /* as eig_gen_bulge_step */
-            }
+        if (EIG_TEAM_LEAD(t) && k > l) {
+            EIG_GEN_A(k, k - 1) = v[0];
+            EIG_GEN_A(k + 1, k - 1) = EIG_ZERO;
+            if (k < i - 1) EIG_GEN_A(k + 2, k - 1) = EIG_ZERO;
         }
         EIG_FN(eig_gen_bulge_cols)(t, a, as, rs, l, i, k, nr, EIG_GEN_BCOL_NONE, EIG_ZERO, v2, v3, t1, t2, t3);
         eig_team_sync(t);
     }
 }
 
-/* Where the sweep on the block [l, i] starts (dlahqr): the largest m where
- * two consecutive small subdiagonals let the bulge begin, l at worst; v
- * gets m's start vector. A team of EIG_GEN_VOTE_FROM lanes or more tries
- * `size` starts at once (the same m as the serial search: the lowest rank
- * that finds one holds the largest m). Every member finds m (from the
- * same data); v is made by the member whose candidate m is, and handed to
- * the others (a team of one, or a block team: made by every member). */
-EIG_HD int EIG_FN(eig_gen_sweep_start)(eig_team t, const eig_real *a, eig_idx as, eig_idx rs, int l, int i,
-                                       eig_real rt1r, eig_real rt1i, eig_real rt2r, eig_real rt2i, eig_real ulp,
-                                       eig_real *v)
+/* The start vector of the sweep on the block [l, i], at its top (dlaqr5's
+ * choice), made by every member (the same bits). dlahqr first looks down
+ * the block for two consecutive small subdiagonals to start below them:
+ * on the GPU that search (a start vector and a test for each candidate,
+ * by vote) was ~7 % of the QR kernel's instructions at n = 30, and
+ * starting at the top took no more sweeps (random-general 30 × 500,000:
+ * 57.03 a matrix against 57.20; control 51.57 against 51.72). H200,
+ * 2026-11-29, host to host, ms, the search / the top: n = 12 14.5 / 13.5,
+ * 16 23.3 / 22.3, 30 97.0 / 92.5, control 30 98.4 / 94.1, 64 (100,000)
+ * 199.3 / 196.9, single 30 71.1 / 61.3. */
+EIG_HD void EIG_FN(eig_gen_sweep_start)(eig_team t, const eig_real *a, eig_idx as, eig_idx rs, int l, eig_real rt1r,
+                                        eig_real rt1i, eig_real rt2r, eig_real rt2i, eig_real *v)
 {
-    int m = l;
-#ifdef __CUDA_ARCH__
-    if (t.size >= EIG_GEN_VOTE_FROM && !t.block) {
-        for (int base = i - 2; base >= l; base -= t.size) {
-            const int mm = base - t.rank;
-            int ok = 0;
-            if (mm >= l) {
-                EIG_FN(eig_gen_start_vector)(a, as, rs, mm, rt1r, rt1i, rt2r, rt2i, v);
-                ok = mm == l || EIG_FN(eig_gen_start_ok)(a, as, rs, mm, v, ulp);
-            }
-            const int r = eig_team_first_rank(t, ok);
-            if (r >= 0) {
-                /* m's start vector from the member that found m (the same
-                 * bits as making it again: every member did that, two
-                 * divisions, ~3 % of the QR kernel's stall samples at n = 30) */
-                m = base - r;
-                for (int c = 0; c < 3; c++) v[c] = __shfl_sync(t.mask, v[c], r, t.size);
-                break;
-            }
-        }
-        eig_team_sync(t); /* every member has read rows m..m+2 before the first step's row update writes them */
-        return m;
-    }
-#endif
-    for (m = i - 2; m >= l; m--) {
-        EIG_FN(eig_gen_start_vector)(a, as, rs, m, rt1r, rt1i, rt2r, rt2i, v);
-        if (m == l || EIG_FN(eig_gen_start_ok)(a, as, rs, m, v, ulp)) break;
-    }
-    eig_team_sync(t); /* (a block team: as above; a team of one: nothing) */
-    return m;
+    EIG_FN(eig_gen_start_vector)(a, as, rs, l, rt1r, rt1i, rt2r, rt2i, v);
+    eig_team_sync(t); /* every member has read rows l..l+2 before the first step's row update writes them */
 }
 
-/* The sweep's bulge steps, from m (eig_gen_sweep_start, v its start
- * vector) down the block [l, i]. */
-EIG_HD void EIG_FN(eig_gen_sweep_steps)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int m, int i,
-                                        eig_real *v)
+/* The sweep's bulge steps down the block [l, i] (v: the start vector,
+ * eig_gen_sweep_start). */
+EIG_HD void EIG_FN(eig_gen_sweep_steps)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int l, int i, eig_real *v)
 {
     if (EIG_IS_DOUBLE) {
-        /* m <= i - 2: the first step has three entries, the last (k = i - 1)
+        /* l <= i - 2: the first step has three entries, the last (k = i - 1)
          * two; three steps of constant shape, no branch on it inside one.
          * H200, 2026-11-29, 500,000 matrices, host to host: n = 16 / 30 / 32
          * 30.7 / 141.5 / 162.5 -> 28.9 / 133.2 / 152.4 ms (the branches were
          * 9 % of the QR kernel's stall cycles at n = 30) */
-        eig_real *r0 = &EIG_GEN_A(m, 0), *r1 = EIG_GEN_ROW_AFTER(r0, m), *r2 = EIG_GEN_ROW_AFTER(r1, m + 1);
-        EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, m, i, m, 3, 1, v, r0, r1, r2);
-        for (int k = m + 1; k <= i - 2; k++) {
+        eig_real *r0 = &EIG_GEN_A(l, 0), *r1 = EIG_GEN_ROW_AFTER(r0, l), *r2 = EIG_GEN_ROW_AFTER(r1, l + 1);
+        EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, i, l, 3, 1, v, r0, r1, r2);
+        for (int k = l + 1; k <= i - 2; k++) {
             r0 = r1, r1 = r2, r2 = EIG_GEN_ROW_AFTER(r2, k + 1);
-            EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, m, i, k, 3, 0, v, r0, r1, r2);
+            EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, i, k, 3, 0, v, r0, r1, r2);
         }
-        EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, m, i, i - 1, 2, 0, v, r1, r2, r2);
+        EIG_FN(eig_gen_bulge_step)(t, a, as, rs, l, i, i - 1, 2, 0, v, r1, r2, r2);
     } else {
         /* single: one step in a loop, the leader writing the bulge's column.
          * The single kernels are bound by registers and lost to every other
          * form measured (three steps: 64 -> 72 registers, n = 16 / 25 / 30
          * 19.4 / 53.5 / 77.2 -> 21.4 / 63.4 / 78.4 ms; one step called with
          * run-time shapes: 20.2 / 57.0 / 83.2) */
-        EIG_FN(eig_gen_bulge_loop)(t, a, as, rs, l, m, i, v);
+        EIG_FN(eig_gen_bulge_loop)(t, a, as, rs, l, i, v);
     }
 }
 
 /* Where the Francis iteration on a window stands between sweeps: the
- * active block [l, i] (i < ilo: done), the sweep's start m, the sweeps
- * since the last deflation and the start vector for step m. With the work
+ * active block [l, i] (i < ilo: done), the sweeps since the last
+ * deflation and the next sweep's start vector. With the work
  * between sweeps a function of its own (eig_gen_qr_next_sweep, then
  * eig_gen_sweep_steps) the general kernels spilled less and ran faster:
  * H200, 2026-11-29, 500,000 matrices, host to host, ms: n = 10 10.1 ->
  * 8.8, 30 134.6 -> 126.7, 32 154.1 -> 143.2 (but n = 16 29.9 -> 32.0,
  * 27.4 with the reflector's faster square root and reciprocal). */
 typedef struct {
-    int l, i, m, kdefl;
+    int l, i, kdefl;
     eig_real v[3];
 } EIG_FN(eig_gen_qr_pos);
 
 /* Between sweeps on the window [ilo, ihi] (dlahqr): deflates from the
  * bottom, writing eigenvalues to wr/wi at their diagonal position, until a
- * block needs a sweep; then takes its shifts and start (p->m, p->v).
+ * block needs a sweep; then takes its shifts and start vector (p->v).
  * Returns 1 (a sweep to run), 0 (the window is done) or -1 (the sweep
  * budget `cap` is spent). */
 EIG_HD int EIG_FN(eig_gen_qr_next_sweep)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
@@ -1197,7 +1157,7 @@ EIG_HD int EIG_FN(eig_gen_qr_next_sweep)(eig_team t, int n, eig_real *a, eig_idx
             p->kdefl++;
             eig_real rt1r, rt1i, rt2r, rt2i;
             EIG_FN(eig_gen_shifts)(n, a, as, rs, l, i, p->kdefl, &rt1r, &rt1i, &rt2r, &rt2i);
-            p->m = EIG_FN(eig_gen_sweep_start)(t, a, as, rs, l, i, rt1r, rt1i, rt2r, rt2i, ulp, p->v);
+            EIG_FN(eig_gen_sweep_start)(t, a, as, rs, l, rt1r, rt1i, rt2r, rt2i, p->v);
             return 1;
         }
         if (l == i) {
@@ -1227,10 +1187,10 @@ EIG_HD int EIG_FN(eig_gen_qr_next_sweep)(eig_team t, int n, eig_real *a, eig_idx
 EIG_HD int EIG_FN(eig_gen_francis)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
                                    eig_real *wr, eig_real *wi, eig_idx ws, long cap, long *sweeps)
 {
-    EIG_FN(eig_gen_qr_pos) p = {ilo, ihi, ihi, 0, {EIG_ZERO, EIG_ZERO, EIG_ZERO}};
+    EIG_FN(eig_gen_qr_pos) p = {ilo, ihi, 0, {EIG_ZERO, EIG_ZERO, EIG_ZERO}};
     int r;
     while ((r = EIG_FN(eig_gen_qr_next_sweep)(t, n, a, as, rs, ilo, ihi, wr, wi, ws, cap, sweeps, &p)) == 1)
-        EIG_FN(eig_gen_sweep_steps)(t, a, as, rs, p.l, p.m, p.i, p.v);
+        EIG_FN(eig_gen_sweep_steps)(t, a, as, rs, p.l, p.i, p.v);
     return r;
 }
 
