@@ -475,7 +475,9 @@ EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, 
         /* (the bound: in double, q below stays a normal number for the
          * GPU's reciprocal, which flushes subnormals; unreachable after
          * eig_gen_scale_into_range) */
-        if (EIG_SUMSQ_SAFE(s2) && a2 <= (EIG_IS_DOUBLE ? EIG_RMAX * EIG_EPS : EIG_RMAX / 4)) {
+        /* (EIG_SUMSQ_SAFE(s2)'s upper bound follows from a2's: a2 >= s2;
+         * a NaN fails the first test) */
+        if (s2 >= EIG_SAFMIN / (EIG_EPS * EIG_EPS) && a2 <= (EIG_IS_DOUBLE ? EIG_RMAX * EIG_EPS : EIG_RMAX / 4)) {
             /* tau = (beta - al) / beta and v's scale 1 / (al - beta) from
              * one division, q = 1 / (beta d) with d = al - beta (|al| +
              * |beta|: no cancellation; a2 <= |beta d| <= 2 a2: a normal
@@ -485,9 +487,11 @@ EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, 
              * correct rounding, for this one is on the bulge step's
              * serial chain (n = 30: the two were 13 % of the QR phase's
              * instructions with them) */
-            const eig_real beta = -EIG_COPYSIGN(EIG_SQRT_NORMAL(a2), al);
+            /* the signs where a product takes them for free (the GPU's
+             * multiply negates an operand; -x as a result is an add) */
+            const eig_real beta = EIG_COPYSIGN(EIG_SQRT_NORMAL(a2), -al);
             const eig_real d = al - beta, q = EIG_RCP_NORMAL(beta * d);
-            const eig_real tau = -d * (d * q);
+            const eig_real tau = d * (d * -q);
             const eig_real scal = beta * q;
             eig_team_sync(t); /* every member has read alpha and x */
             EIG_TEAM_FOR(t, k, 0, len - 2) x[k * inc] *= scal;
@@ -585,7 +589,13 @@ EIG_HD_INLINE void EIG_FN(eig_gen_hess_row_dots)(const eig_real *a, eig_idx as, 
 /* Step k's update from the left (rows k+1..ihi of columns k+1..ihi: w^T =
  * tau v^T A, A -= v w^T), then from the right (columns k+1..ihi of rows
  * ilo..ihi). The left update dealt out by columns (a member's w_j in a
- * register: no reduction, no scratch traffic), the right by rows. */
+ * register: no reduction, no scratch traffic), the right by rows.
+ * The subtractions load four entries (and their v) before storing any:
+ * the compiler cannot tell A's entries from v's, and kept every load
+ * behind the store before it, a shared load's latency an entry (those
+ * loops were ~40 % of the reduction kernel's stall samples at n = 30).
+ * The same operations on the same values. H200, 2026-11-29, host to
+ * host: n = 64 (100,000) 196.7 -> 185.6 ms, 30 92.5 -> 91.7. */
 EIG_HD_INLINE void EIG_FN(eig_gen_hess_update_sided)(eig_team t, eig_real *a, eig_idx as, eig_idx rs, int ilo,
                                                      int ihi, int k, eig_real tau, const eig_real *v, eig_idx ws)
 {
@@ -596,7 +606,20 @@ EIG_HD_INLINE void EIG_FN(eig_gen_hess_update_sided)(eig_team t, eig_real *a, ei
         wa *= tau, wb *= tau;
         EIG_GEN_A(k + 1, j) -= wa;
         if (two) EIG_GEN_A(k + 1, jb) -= wb;
-        for (int i = k + 2; i <= ihi; i++) {
+        int i = k + 2;
+        for (; i + 3 <= ihi; i += 4) { /* four rows' loads, then their stores */
+            eig_real vv[4], xa[4], xb[4];
+            EIG_UNROLL for (int u = 0; u < 4; u++) {
+                vv[u] = v[(i + u) * ws];
+                xa[u] = EIG_GEN_A(i + u, j);
+                xb[u] = EIG_GEN_A(i + u, jb);
+            }
+            EIG_UNROLL for (int u = 0; u < 4; u++) {
+                EIG_GEN_A(i + u, j) = xa[u] - vv[u] * wa;
+                if (two) EIG_GEN_A(i + u, jb) = xb[u] - vv[u] * wb;
+            }
+        }
+        for (; i <= ihi; i++) {
             const eig_real vi = v[i * ws];
             EIG_GEN_A(i, j) -= vi * wa;
             if (two) EIG_GEN_A(i, jb) -= vi * wb;
@@ -608,7 +631,20 @@ EIG_HD_INLINE void EIG_FN(eig_gen_hess_update_sided)(eig_team t, eig_real *a, ei
         eig_real sa, sb;
         EIG_FN(eig_gen_hess_row_dots)(a, as, rs, k, ihi, i, ib, v, ws, &sa, &sb);
         sa *= tau, sb *= tau;
-        for (int j = k + 1; j <= ihi; j++) {
+        int j = k + 1;
+        for (; j + 3 <= ihi; j += 4) { /* four columns' loads, then their stores */
+            eig_real vv[4], xa[4], xb[4];
+            EIG_UNROLL for (int u = 0; u < 4; u++) {
+                vv[u] = v[(j + u) * ws];
+                xa[u] = EIG_GEN_A(i, j + u);
+                xb[u] = EIG_GEN_A(ib, j + u);
+            }
+            EIG_UNROLL for (int u = 0; u < 4; u++) {
+                EIG_GEN_A(i, j + u) = xa[u] - sa * vv[u];
+                if (two) EIG_GEN_A(ib, j + u) = xb[u] - sb * vv[u];
+            }
+        }
+        for (; j <= ihi; j++) {
             const eig_real vj = v[j * ws];
             EIG_GEN_A(i, j) -= sa * vj;
             if (two) EIG_GEN_A(ib, j) -= sb * vj;
@@ -965,10 +1001,13 @@ EIG_HD_INLINE void EIG_FN(eig_gen_reflect3)(eig_real *p0, eig_real *p1, eig_real
 
 /* The reflector from the left on rows k..k+nr-1 (r0, r1, r2: their starts,
  * &EIG_GEN_A(k + r, 0)) over columns k..i, dealt out by columns
- * (EIG_GEN_PER_TRIP a member's trip). (Both columns' six entries read
- * before any is written, here and in the column update: the QR kernel's
- * launch of 50,000 matrices of order 30 1.75 -> 1.93 ms, H200,
- * 2026-11-29.) */
+ * (EIG_GEN_PER_TRIP a member's trip). Both columns' six entries read
+ * before any is written, here and in the column update, measured (H200,
+ * 2026-11-29, host to host): teams of 16 lost (n = 30: the QR kernel's
+ * launch of 50,000 1.75 -> 1.93 ms), teams of 32 won in global memory
+ * and from n = 96 (256 × 500 397 -> 352 ms, 128 × 20,000 688 -> 657) but
+ * lost at n = 40-64 under the QR kernel's register cap (40 × 100,000 50.2
+ * -> 57.9, 48 81.3 -> 90.3, 64 185.4 -> 190.4): not taken. */
 EIG_HD_INLINE void EIG_FN(eig_gen_bulge_rows)(eig_team t, eig_real *r0, eig_real *r1, eig_real *r2, eig_idx as,
                                               int i, int k, int nr, eig_real v2, eig_real v3, eig_real t1,
                                               eig_real t2, eig_real t3)
