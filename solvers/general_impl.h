@@ -53,7 +53,8 @@
  * and i (2n + 5 - i) is always even). */
 #define EIG_GEN_BAND_ROW(i, n) (((int)(i) * (2 * (int)(n) + 5 - (int)(i))) >> 1)
 /* Whether the column update writes the bulge's column k-1 (rows
- * k..k+nr-1): beta above zeros, in every step after the first. */
+ * k..k+nr-1): beta above zeros, in every step after the first (double;
+ * the single-precision loop has its leader write it). */
 #define EIG_GEN_BCOL_NONE 0
 #define EIG_GEN_BCOL_SET 1
 /* Columns (rows) a member takes per trip of the bulge's row (column)
@@ -338,11 +339,6 @@ EIG_HD void EIG_FN(eig_gen_permute)(eig_team t, int n, eig_real *a, eig_idx as, 
     *ihi = hi;
 }
 
-/* dgebal's scaling step on the window: multiply column i by f and row i by
- * 1/f (f a power of two) until row and column norms are within a factor of 2,
- * accepting a change only when it shrinks their sum by 5%. The range guards
- * keep every entry finite and normal. No scale factors are kept: eigenvalues
- * do not need them. */
 /* Whether balancing cannot act on an index whose column and row have the
  * sums of squares c2 and r2: both safe and within a factor of 4 with a
  * margin far above their roundings, so the norms are within 2 and neither
@@ -386,6 +382,11 @@ EIG_HD unsigned EIG_FN(eig_gen_balance_look)(eig_team t, const eig_real *a, eig_
     return t.size >= 32 ? ~0u : (1u << t.size) - 1u;
 }
 
+/* dgebal's scaling step on the window: multiply column i by f and row i by
+ * 1/f (f a power of two) until row and column norms are within a factor of 2,
+ * accepting a change only when it shrinks their sum by 5%. The range guards
+ * keep every entry finite and normal. No scale factors are kept: eigenvalues
+ * do not need them. */
 EIG_HD void EIG_FN(eig_gen_balance_scale)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi)
 {
     const eig_real sfmin1 = EIG_SAFMIN / (2 * EIG_EPS);
@@ -476,7 +477,7 @@ EIG_HD eig_real EIG_FN(eig_gen_reflector)(eig_team t, int len, eig_real *alpha, 
          * GPU's reciprocal, which flushes subnormals; unreachable after
          * eig_gen_scale_into_range) */
         /* (EIG_SUMSQ_SAFE(s2)'s upper bound follows from a2's: a2 >= s2;
-         * a NaN fails the first test) */
+         * a NaN s2 fails the first test, a NaN alpha the second) */
         if (s2 >= EIG_SAFMIN / (EIG_EPS * EIG_EPS) && a2 <= (EIG_IS_DOUBLE ? EIG_RMAX * EIG_EPS : EIG_RMAX / 4)) {
             /* tau = (beta - al) / beta and v's scale 1 / (al - beta) from
              * one division, q = 1 / (beta d) with d = al - beta (|al| +
@@ -855,8 +856,9 @@ EIG_HD int EIG_FN(eig_gen_split_at)(const eig_real *a, eig_idx as, eig_idx rs, i
     return 0;
 }
 
-/* Teams of at least this many lanes search for the split and the sweep's
- * start by vote (below); a team of one scans serially. H100, 2026-11-24,
+/* Teams of at least this many lanes search for the split by vote (below;
+ * the sweep's start was searched so too until every sweep started at the
+ * top of its block); a team of one scans serially. H100, 2026-11-24,
  * 500,000 matrices, host to host, ms: serial scans / vote from 16 lanes /
  * vote from 2: n = 15 (8-lane teams) 43.7 / 52.5 / 45.0; 20 (8) 82.2 /
  * 94.6 / 82.1; 24 (8) - / 152.8 / 133.7; 25 (16) 158.5 / 148.9 / 150.1;
