@@ -613,7 +613,7 @@ EIG_HD_INLINE void EIG_FN(eig_gen_hess_update_sided)(eig_team t, eig_real *a, ei
             EIG_UNROLL for (int u = 0; u < 4; u++) {
                 vv[u] = v[(i + u) * ws];
                 xa[u] = EIG_GEN_A(i + u, j);
-                xb[u] = EIG_GEN_A(i + u, jb);
+                xb[u] = EIG_GEN_PER_TRIP == 2 ? EIG_GEN_A(i + u, jb) : EIG_ZERO; /* (single: one column a trip) */
             }
             EIG_UNROLL for (int u = 0; u < 4; u++) {
                 EIG_GEN_A(i + u, j) = xa[u] - vv[u] * wa;
@@ -638,7 +638,7 @@ EIG_HD_INLINE void EIG_FN(eig_gen_hess_update_sided)(eig_team t, eig_real *a, ei
             EIG_UNROLL for (int u = 0; u < 4; u++) {
                 vv[u] = v[(j + u) * ws];
                 xa[u] = EIG_GEN_A(i, j + u);
-                xb[u] = EIG_GEN_A(ib, j + u);
+                xb[u] = EIG_GEN_PER_TRIP == 2 ? EIG_GEN_A(ib, j + u) : EIG_ZERO;
             }
             EIG_UNROLL for (int u = 0; u < 4; u++) {
                 EIG_GEN_A(i, j + u) = xa[u] - sa * vv[u];
