@@ -646,6 +646,27 @@ static size_t sub_chunk_cap(int kernel, int general_split)
     }
 }
 
+/* The pipeline's head: the first sub-chunk's copy in runs with the GPU
+ * idle. From the host, in a job of at least two rounds of the streams'
+ * sub-chunks, sub-chunks 0, 1, ... take sub >> steps, sub >> (steps - 1),
+ * ... matrices until they reach sub, so the first launch starts after an
+ * eighth of the copy and the copies that follow still outrun the kernels.
+ * warp-general split in two only: H200, 2026-11-30, host to host, ms, no
+ * ramp / 3 steps: n = 30 (500,000) 91.3-91.6 / 91.0-91.3, 40 (100,000)
+ * 49.9 / 48.9, 64 (100,000) 185.3 / 181.4; any kernel with a cap and any
+ * job: general n = 256 (500, A in global memory: a stream's small and
+ * whole sub-chunks in turn, each matrix's chain the whole launch) 396 /
+ * 680, symmetric n = 48 with vectors (18,084) 18.5 / 19.5.
+ * EIG_GPU_RAMP=steps overrides (0: off; tuning). */
+#define EIG_GPU_RAMP_STEPS 3
+static int ramp_steps(int kernel, int general_split, int from_host, eig_idx count, eig_idx round)
+{
+    const char *s = getenv("EIG_GPU_RAMP");
+    if (!from_host || kernel != K_WARP_GENERAL || !general_split || count < 2 * round) return 0;
+    const int steps = s && *s ? atoi(s) : EIG_GPU_RAMP_STEPS;
+    return steps < 0 ? 0 : steps > 8 ? 8 : steps;
+}
+
 /* A small job runs as one launch on one stream: at most three matrices
  * an SM, with its input already on the device (nothing to overlap) or at
  * most 4 MB of it from the host. Split over the streams it only overlaps
@@ -794,7 +815,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     const int read_in_place = in_on_device && kernel != K_BLOCK_TRIDIAG && kernel != K_WARP_SYM &&
                               !(kernel == K_WARP_TRIDIAG && !wt_shared);
     eig_idx sub;
-    int ns;
+    int ns, whole = 0; /* whole: the job in one launch (one_launch) */
     cudaStream_t *streams;
     void *arena;
     if (on_stream) { /* one stream, the caller's; a workspace of this call's own */
@@ -806,7 +827,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
         /* the arena holds ns sub-chunks: the whole job when it is small */
         if (cfg->chunk <= 0 && (eig_idx)ns * sub >= count &&
             one_launch(in_on_device, count, sizeof(eig_real) * (size_t)(count * l.input), sms))
-            sub = count;
+            sub = count, whole = 1;
     }
     /* warp-tridiag with vectors: G by the matrices the streams hold at once
      * (the kernel's choice went by the job's, for any rank count the same) */
@@ -826,13 +847,18 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
     /* Round-robin the sub-chunks over the streams: each runs
      * H2D -> transpose -> solve -> transpose back -> D2H, so one stream's
      * copies overlap another's kernels. */
-    eig_idx nsub = (count + sub - 1) / sub;
-    for (eig_idx k = 0; k < nsub; k++) {
+    const int ramp = on_stream || whole || cfg->chunk > 0
+                         ? 0
+                         : ramp_steps(kernel, wg_split, !in_on_device, count, (eig_idx)ns * sub);
+    eig_idx first = 0;
+    for (eig_idx k = 0; first < count; k++) {
+        const eig_idx want = k < ramp && (sub >> (ramp - k)) > 0 ? sub >> (ramp - k) : sub;
+        const eig_idx cnt = count - first < want ? count - first : want;
         int s = (int)(k % ns);
         cudaStream_t st = streams[s];
         unsigned char *base = (unsigned char *)arena + (size_t)s * (size_t)sub * per;
         eig_real *slot_in = (eig_real *)base; /* the arena's input slot(s) */
-        eig_real *in_mw = read_in_place ? (eig_real *)input + k * sub * l.input : slot_in;
+        eig_real *in_mw = read_in_place ? (eig_real *)input + first * l.input : slot_in;
         eig_real *in_ew = ew_in ? slot_in + l.input * sub : in_mw;
         eig_real *val_mw = slot_in + (ew_in ? 2 : 1) * l.input * sub, *val_ew = ew_out ? val_mw + l.values * sub : val_mw;
         eig_real *vec_mw = val_ew + l.values * sub, *vec_ew = ew_out ? vec_mw + l.vectors * sub : vec_mw;
@@ -840,7 +866,6 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
         int8_t *d_status = (int8_t *)(work + work_reals * sub);
         int32_t *d_iters = (int32_t *)(((uintptr_t)(d_status + sub) + 7) & ~(uintptr_t)7);
         double *d_reduced = (double *)(((uintptr_t)(d_iters + sub) + 7) & ~(uintptr_t)7);
-        eig_idx first = k * sub, cnt = count - first < sub ? count - first : sub;
         /* cudaMemcpyDefault: the caller's buffers may be host or device memory
          * (unified addressing tells which); device-resident data is copied on the device. */
         if (!read_in_place)
@@ -929,6 +954,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
         }
         cudaMemcpyAsync(status + first, d_status, (size_t)cnt, cudaMemcpyDefault, st);
         cudaMemcpyAsync(iterations + first, d_iters, sizeof(int32_t) * (size_t)cnt, cudaMemcpyDefault, st);
+        first += cnt;
     }
     cudaError_t err = cudaSuccess;
     if (on_stream) {

@@ -235,6 +235,7 @@ typedef struct {
     int streams;
     eig_idx chunk;
     eig_idx job; /* eig_gpu_config.job_matrices: 0, or the batch as part of a job this large */
+    eig_idx count; /* matrices in the batch: 0, the size's default */
 } split;
 
 static void to_precision(int single, const double *src, void *dst, size_t len)
@@ -279,6 +280,7 @@ static int run_case(const gpu_case *gc, int single, int n, const char *kernel, s
     if (only && *only && (!kernel || strcmp(kernel, only))) return 0;
     eig_idx count = n <= 16 ? 300 : n <= 33 ? 120 : n <= 64 ? 40 : 12;
     if (getenv("EIG_TEST_GPU_QUICK")) count = count > 40 ? 40 : count;
+    if (sp.count) count = sp.count;
     eig_layout l = eig_layout_of(&p, n);
     size_t es = single ? sizeof(float) : sizeof(double);
     int zc = gc->kind == EIG_KIND_HERMITIAN ? 2 : 1;
@@ -312,9 +314,9 @@ static int run_case(const gpu_case *gc, int single, int n, const char *kernel, s
     eig_gpu_config cfg = {0, sp.streams, sp.chunk, 0, kernel, sp.job};
     int rc_g = eig_gpu_solve_batch(&cfg, &p, n, count, in, val_g, st_g, it_g, vec_g);
     char what[200];
-    snprintf(what, sizeof what, "%s %s n=%d kernel=%s streams=%d chunk=%lld job=%lld", gc->name,
+    snprintf(what, sizeof what, "%s %s n=%d kernel=%s streams=%d chunk=%lld job=%lld count=%lld", gc->name,
              single ? "single" : "double", n, kernel ? kernel : "auto", sp.streams, (long long)sp.chunk,
-             (long long)sp.job);
+             (long long)sp.job, (long long)count);
     eig_test_expect(rc_c == 0 && rc_g == 0, "%s: backend returned cpu %d gpu %d", what, rc_c, rc_g);
 
     double *vc = malloc(sizeof(double) * nval), *vg = malloc(sizeof(double) * nval);
@@ -509,11 +511,15 @@ int main(void)
     /* EIG_TEST_GPU_QUICK=1: a few sizes, small batches; =2: n = 17 only
      * (compute-sanitizer runs). EIG_TEST_GPU_ONLY=NAME: one forced kernel. */
     int quick = getenv("EIG_TEST_GPU_QUICK") ? atoi(getenv("EIG_TEST_GPU_QUICK")) : 0;
-    const split default_split = {4, 0, 0}, odd_split = {3, 37, 0}, one_stream = {1, 0, 0};
+    const split default_split = {4, 0, 0, 0}, odd_split = {3, 37, 0, 0}, one_stream = {1, 0, 0, 0};
+    /* a job of many rounds of sub-chunks (of 100 matrices: the tuning knobs
+     * below): general matrices take sub-chunks of sub/8, sub/4 and sub/2
+     * first (gpu_batch's ramp), the others whole ones */
+    const split long_batch = {4, 0, 0, 3001};
     /* a small batch as part of a large job: the builds for full GPUs
      * (warp-sym's for 4 blocks an SM; its twins for 3 and 2 take small
      * jobs; block-tridiag's for 3 blocks), which small jobs never launch */
-    const split large_job = {4, 0, 1000000};
+    const split large_job = {4, 0, 1000000, 0};
     int ran = 0;
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++)
         for (int single = 0; single <= 1; single++)
@@ -546,6 +552,11 @@ int main(void)
                 /* sub-chunks that do not divide the batch, streams reused */
                 if (n <= 33) ran += run_case(&cases[c], single, n, NULL, odd_split);
                 if (n == 5) ran += run_case(&cases[c], single, n, NULL, one_stream);
+                if (n == 17) {
+                    setenv("EIG_GPU_SUB_BYTES", "1", 1), setenv("EIG_GPU_SUB_MIN", "100", 1);
+                    ran += run_case(&cases[c], single, n, NULL, long_batch);
+                    unsetenv("EIG_GPU_SUB_BYTES"), unsetenv("EIG_GPU_SUB_MIN");
+                }
             }
     /* Above the shared-memory limit (n > 159 double, > 225 single)
      * warp-general keeps the matrix in global memory; the automatic choice
