@@ -253,8 +253,8 @@ static EIG_FN(warp_general_fn) EIG_FN(warp_general_kernel_for)(int in_global, in
  * then the QR phase on band storage ----
  * The QR phase reads and writes only the Hessenberg matrix and the two
  * diagonals the bulge fills below it: in band storage
- * (solvers/general_band_impl.h) a matrix of order 30 takes 4.9 KB of shared
- * memory with wr and wi instead of 7.9, so more teams stay resident per SM
+ * (solvers/general_band_impl.h) a matrix of order 30 takes 4.4 KB of shared
+ * memory instead of 7.9 (wr and wi: warp_general_qr_smem_reals), so more teams stay resident per SM
  * to hide the latency of the bulge chase's scalar chain. The reduction
  * (dense, as warp_general_kernel) leaves per matrix in the device
  * workspace: the band, wr, wi, then status, ilo, ihi and the scale factor
@@ -266,7 +266,13 @@ static EIG_FN(warp_general_fn) EIG_FN(warp_general_kernel_for)(int in_global, in
  * kernel's, from the band's row offsets (now one product a row,
  * EIG_GEN_BAND_ROW). */
 EIG_HD int EIG_FN(warp_general_split_reals)(int n) { return EIG_FN(eig_gen_band_reals)(n) + 2 * n + 4; }
-EIG_HD int EIG_FN(warp_general_qr_smem_reals)(int n) { return EIG_FN(eig_gen_band_reals)(n) + 2 * n; }
+/* The QR phase's shared memory: the band alone. On band storage the
+ * solver keeps the eigenvalues in the matrix until it writes them, sorted,
+ * to wr and wi (EIG_GEN_IN_PLACE, solvers/general_impl.h): here straight
+ * into the output. Without wr and wi a team takes 4.4 KB instead of 4.9
+ * at n = 30, so 12 blocks of 4 teams fit an SM instead of 11 (48 teams:
+ * as many as the register cap allows). */
+EIG_HD int EIG_FN(warp_general_qr_smem_reals)(int n) { return EIG_FN(eig_gen_band_reals)(n); }
 
 template <int TS>
 __global__ void EIG_FN(warp_general_reduce_kernel)(int n, int ts_arg, eig_idx count,
@@ -311,7 +317,8 @@ __global__ void EIG_FN(warp_general_reduce_kernel)(int n, int ts_arg, eig_idx co
 /* MINB: __launch_bounds__(256, MINB) caps the registers (MINB 3: 85 a
  * thread, 768 threads an SM) so that registers do not limit the teams an
  * SM keeps before shared memory does (98 registers uncapped: 32 teams of 16
- * lanes an SM at n = 30, where shared memory holds 46). In double from
+ * lanes an SM at n = 30, where shared memory holds 46; 48 since the band
+ * alone is in it, the cap's limit too). In double from
  * n = 64 (EIG_WARP_GENERAL_QR_UNCAPPED_FROM) shared memory keeps few
  * enough teams that the cap only costs: the run-time team size's instance
  * spills 72 bytes under it (108 registers without; single: not measured).
@@ -334,9 +341,8 @@ __global__ void __launch_bounds__(256, MINB)
     const int band = EIG_FN(eig_gen_band_reals)(n), W = EIG_FN(warp_general_split_reals)(n);
     for (eig_idx m = (eig_idx)blockIdx.x * teams + team; m < count; m += stride) {
         eig_real *A = (eig_real *)eig_smem_raw + (eig_idx)team * reals;
-        eig_real *wr = A + band, *wi = wr + n;
         const eig_real *src = gwork + m * W;
-        for (int k = t.rank; k < band + 2 * n; k += ts) /* band, wr, wi; as warp_general_copy_in */
+        for (int k = t.rank; k < band; k += ts) /* as warp_general_copy_in */
             __pipeline_memcpy_async(&A[k], &src[k], sizeof(eig_real));
         __pipeline_commit();
         int st = (int)src[band + 2 * n];
@@ -345,15 +351,17 @@ __global__ void __launch_bounds__(256, MINB)
         __pipeline_wait_prior(0);
         eig_team_sync(t);
         int it = 0;
-        if (st == EIG_STATUS_OK)
-            st = EIG_FN(eig_general_finish_team_band)(t, n, A, 1, n, wr, wi, 1, ilo, ihi, f, max_iter_factor, &it);
         eig_real *out = values + m * 2 * n; /* re,im pairs, as the thread kernels */
-        for (int k = t.rank; k < 2 * n; k += ts) out[k] = (k & 1) ? wi[k >> 1] : wr[k >> 1];
+        if (st == EIG_STATUS_OK)
+            st = EIG_FN(eig_general_finish_team_band)(t, n, A, 1, n, out, out + 1, 2, ilo, ihi, f, max_iter_factor,
+                                                      &it);
+        else /* the NaN the reduction wrote */
+            for (int k = t.rank; k < 2 * n; k += ts) out[k] = src[band + (k & 1) * n + (k >> 1)];
         if (EIG_TEAM_LEAD(t)) {
             status[m] = (int8_t)st;
             iterations[m] = it;
         }
-        eig_team_sync(t); /* wr, wi read out before the next matrix overwrites them */
+        /* (no sync: A's last reads came before the solver's final one) */
     }
 }
 

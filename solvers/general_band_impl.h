@@ -8,6 +8,9 @@
  * diagonals below it, nothing else); the reduction before it needs the
  * dense matrix. The same source, the same arithmetic in the same order:
  * the band result is bit-identical to the dense one (tests/test_general_band.c).
+ * On the band the QR phase keeps the eigenvalues in the matrix and writes
+ * wr and wi once, sorted, at the end (EIG_GEN_IN_PLACE, general_impl.h):
+ * wr and wi are its output only, never its scratch.
  * No guard: included once per precision by solvers_all_impl.h. */
 #pragma push_macro("EIG_FN")
 #undef EIG_FN
@@ -24,6 +27,7 @@
 #undef EIG_GEN_A
 #undef EIG_GEN_ROW_AT
 #undef EIG_GEN_ROW_AFTER
+#undef EIG_GEN_IN_PLACE
 #pragma pop_macro("EIG_FN")
 
 /* Entries of an n×n matrix in band storage: row n-1 ends the last. */

@@ -75,7 +75,13 @@
 #undef EIG_GEN_A
 #undef EIG_GEN_ROW_AT
 #undef EIG_GEN_ROW_AFTER
+#undef EIG_GEN_IN_PLACE
 #if defined(EIG_GEN_BAND) && EIG_GEN_BAND
+/* In band storage the QR phase keeps its eigenvalues in the matrix
+ * (eig_gen_qr_next_sweep, eig_gen_sort_in_place): wr and wi are written
+ * once, sorted, at the end (on the GPU straight into the output), and the
+ * QR kernel's shared memory holds the band alone. */
+#define EIG_GEN_IN_PLACE 1
 #define EIG_GEN_A(i, j) a[(EIG_GEN_BAND_ROW(i, rs) + (int)(j)) * (int)as]
 #define EIG_GEN_ROW_AT(p, j) (p)[(int)(j) * (int)as]
 /* &EIG_GEN_A(i + 1, 0) from p = &EIG_GEN_A(i, 0): EIG_GEN_BAND_ROW(i + 1, n)
@@ -83,6 +89,7 @@
  * the band's results to the dense ones bit for bit) */
 #define EIG_GEN_ROW_AFTER(p, i) ((p) + ((int)rs + 2 - (int)(i)) * (int)as)
 #else
+#define EIG_GEN_IN_PLACE 0
 #define EIG_GEN_A(i, j) a[(eig_idx)(i) * rs + (eig_idx)(j) * as]
 #define EIG_GEN_ROW_AT(p, j) (p)[(eig_idx)(j) * as] /* element j of the row that starts at p */
 #define EIG_GEN_ROW_AFTER(p, i) ((p) + rs)
@@ -1202,7 +1209,8 @@ EIG_HD int EIG_FN(eig_gen_qr_next_sweep)(eig_team t, int n, eig_real *a, eig_idx
             return 1;
         }
         if (l == i) {
-            if (EIG_TEAM_LEAD(t)) {
+            /* in place: the eigenvalue is h(i,i), and h(i,i-1) is zero */
+            if (!EIG_GEN_IN_PLACE && EIG_TEAM_LEAD(t)) {
                 wr[i * ws] = EIG_GEN_A(i, i);
                 wi[i * ws] = EIG_ZERO;
             }
@@ -1210,7 +1218,16 @@ EIG_HD int EIG_FN(eig_gen_qr_next_sweep)(eig_team t, int n, eig_real *a, eig_idx
             eig_real r1, i1, r2, i2;
             EIG_FN(eig_gen_standardize_2x2)(EIG_GEN_A(i - 1, i - 1), EIG_GEN_A(i - 1, i),
                                             EIG_GEN_A(i, i - 1), EIG_GEN_A(i, i), &r1, &i1, &r2, &i2);
-            if (EIG_TEAM_LEAD(t)) {
+            if (EIG_GEN_IN_PLACE) {
+                /* the block's real parts on its diagonal, i1 (>= 0; i2 = -i1)
+                 * on its subdiagonal: no later sweep reads them */
+                eig_team_sync(t); /* every member has read the block */
+                if (EIG_TEAM_LEAD(t)) {
+                    EIG_GEN_A(i - 1, i - 1) = r1;
+                    EIG_GEN_A(i, i) = r2;
+                    EIG_GEN_A(i, i - 1) = i1;
+                }
+            } else if (EIG_TEAM_LEAD(t)) {
                 wr[(i - 1) * ws] = r1;
                 wi[(i - 1) * ws] = i1;
                 wr[i * ws] = r2;
@@ -1312,6 +1329,28 @@ EIG_HD int EIG_FN(eig_general_reduce_team)(eig_team t, int n, eig_real *a, eig_i
     return EIG_STATUS_OK;
 }
 
+/* The team's sort (eig_gen_sort_team) from the n eigenvalues staged in
+ * rows 0 and 1 of a, none a NaN: each member ranks its elements among all
+ * of them and writes each to its place in wr/wi. Ends on a team sync. */
+EIG_HD void EIG_FN(eig_gen_rank_staged)(eig_team t, int n, const eig_real *a, eig_idx as, eig_idx rs, eig_real *wr,
+                                        eig_real *wi, eig_idx ws)
+{
+    EIG_TEAM_FOR(t, k, 0, n - 1) {
+        const eig_real xr = EIG_GEN_A(0, k), xi = EIG_GEN_A(1, k);
+        int rank = 0;
+#ifdef __CUDA_ARCH__
+#pragma unroll 1 /* double, n = 16 / 25: 33.7 / 97.0-98.3 ms unrolled, 32.0-32.2 / 95.5-96.6 not */
+#endif
+        for (int j = 0; j < n; j++) {
+            const eig_real yr = EIG_GEN_A(0, j), yi = EIG_GEN_A(1, j);
+            rank += j < k ? !EIG_FN(eig_gen_before)(xr, xi, yr, yi) : EIG_FN(eig_gen_before)(yr, yi, xr, xi);
+        }
+        wr[rank * ws] = xr;
+        wi[rank * ws] = xi;
+    }
+    eig_team_sync(t);
+}
+
 /* eig_gen_sort by team t, in the same order: each member ranks its
  * elements among all of them (ties by index, as the insertion sort keeps
  * them) and writes each to its place, reading a copy in rows 0 and 1 of a
@@ -1344,21 +1383,60 @@ EIG_HD void EIG_FN(eig_gen_sort_team)(eig_team t, int n, eig_real *a, eig_idx as
         return;
     }
     eig_team_sync(t);
+    EIG_FN(eig_gen_rank_staged)(t, n, a, as, rs, wr, wi, ws);
+}
+
+#if EIG_GEN_IN_PLACE
+/* Eigenvalue k as the QR phase left it in place (eig_gen_qr_next_sweep):
+ * the real part h(k,k); the imaginary part +h(k+1,k) for the first of a
+ * pair, -h(k,k-1) for the second, else zero (every other subdiagonal entry
+ * is zero: split off, made so by the reduction, or by the permutation's
+ * structure outside [ilo, ihi]). */
+EIG_HD_INLINE void EIG_FN(eig_gen_in_place_value)(const eig_real *a, eig_idx as, eig_idx rs, int n, int k,
+                                                  eig_real *xr, eig_real *xi)
+{
+    const eig_real below = k + 1 < n ? EIG_GEN_A(k + 1, k) : EIG_ZERO, above = k > 0 ? EIG_GEN_A(k, k - 1) : EIG_ZERO;
+    *xr = EIG_GEN_A(k, k);
+    *xi = below != EIG_ZERO ? below : above != EIG_ZERO ? -above : EIG_ZERO;
+}
+
+/* The eigenvalues left in place, unscaled by 1/f, into wr/wi in the
+ * documented order: staged in rows 0 and 1 (eigenvalues 0 and 1, whose
+ * entries those rows hold, read first by every member), then ranked as
+ * eig_gen_sort_team ranks them; where that one has the leader sort, the
+ * leader sorts the staged rows. The same values in the same order as the
+ * dense storage's wr/wi. Ends on a team sync. */
+EIG_HD void EIG_FN(eig_gen_sort_in_place)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real f,
+                                          eig_real *wr, eig_real *wi, eig_idx ws)
+{
+    const eig_real finv = EIG_ONE / f;
+    eig_real first_r[2] = {EIG_ZERO, EIG_ZERO}, first_i[2] = {EIG_ZERO, EIG_ZERO};
+    for (int k = 0; k < 2 && k < n; k++) EIG_FN(eig_gen_in_place_value)(a, as, rs, n, k, &first_r[k], &first_i[k]);
+    eig_team_sync(t);
+    int has_nan = 0; /* (as eig_gen_sort_team) */
     EIG_TEAM_FOR(t, k, 0, n - 1) {
-        const eig_real xr = EIG_GEN_A(0, k), xi = EIG_GEN_A(1, k);
-        int rank = 0;
-#ifdef __CUDA_ARCH__
-#pragma unroll 1 /* double, n = 16 / 25: 33.7 / 97.0-98.3 ms unrolled, 32.0-32.2 / 95.5-96.6 not */
-#endif
-        for (int j = 0; j < n; j++) {
-            const eig_real yr = EIG_GEN_A(0, j), yi = EIG_GEN_A(1, j);
-            rank += j < k ? !EIG_FN(eig_gen_before)(xr, xi, yr, yi) : EIG_FN(eig_gen_before)(yr, yi, xr, xi);
-        }
-        wr[rank * ws] = xr;
-        wi[rank * ws] = xi;
+        eig_real xr = k < 2 ? first_r[k] : EIG_ZERO, xi = k < 2 ? first_i[k] : EIG_ZERO;
+        if (k >= 2) EIG_FN(eig_gen_in_place_value)(a, as, rs, n, k, &xr, &xi);
+        if (f != EIG_ONE) xr *= finv, xi *= finv;
+        EIG_GEN_A(0, k) = xr;
+        EIG_GEN_A(1, k) = xi;
+        has_nan |= xr != xr || xi != xi;
+    }
+    const int leader_sorts = t.size == 1 || t.block || n < 2 || !EIG_IS_DOUBLE || EIG_FN(eig_gen_red_any)(t, has_nan);
+    eig_team_sync(t);
+    if (!leader_sorts) {
+        EIG_FN(eig_gen_rank_staged)(t, n, a, as, rs, wr, wi, ws);
+        return;
+    }
+    if (EIG_TEAM_LEAD(t)) EIG_FN(eig_gen_sort)(n, &EIG_GEN_A(0, 0), &EIG_GEN_A(1, 0), as);
+    eig_team_sync(t);
+    EIG_TEAM_FOR(t, k, 0, n - 1) {
+        wr[k * ws] = EIG_GEN_A(0, k);
+        wi[k * ws] = EIG_GEN_A(1, k);
     }
     eig_team_sync(t);
 }
+#endif
 
 /* The second half: Francis QR on the Hessenberg window [ilo, ihi] of a
  * (eig_general_reduce_team's output, in dense storage or, compiled with
@@ -1381,6 +1459,9 @@ EIG_HD int EIG_FN(eig_general_finish_team)(eig_team t, int n, eig_real *a, eig_i
     }
     *iters = (int)sweeps;
     eig_team_sync(t); /* the eigenvalues written by other members */
+#if EIG_GEN_IN_PLACE
+    EIG_FN(eig_gen_sort_in_place)(t, n, a, as, rs, f, wr, wi, ws);
+#else
     if (f != EIG_ONE) {
         const eig_real finv = EIG_ONE / f;
         EIG_TEAM_FOR(t, k, 0, n - 1) {
@@ -1390,6 +1471,7 @@ EIG_HD int EIG_FN(eig_general_finish_team)(eig_team t, int n, eig_real *a, eig_i
         eig_team_sync(t);
     }
     EIG_FN(eig_gen_sort_team)(t, n, a, as, rs, wr, wi, ws);
+#endif
     return EIG_STATUS_OK;
 }
 
