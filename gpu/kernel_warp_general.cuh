@@ -381,8 +381,15 @@ __global__ void EIG_FN(warp_general_overflow_kernel)(int n, eig_idx count, eig_r
  * bytes and the blocks the whole GPU keeps resident for kernel k with `per`
  * shared bytes a team: the block size that keeps the most matrices resident
  * on an SM (registers and shared memory, as the occupancy calculator counts
- * them), the smallest on a tie. Shared memory, not threads, is what limits a
- * general matrix. */
+ * them), the largest on a tie. Shared memory, not threads, is what limits a
+ * general matrix. The same teams an SM in fewer, larger blocks ran faster
+ * in the stream pipeline, where the reduction and QR kernels of several
+ * sub-chunks share the SMs (a single launch alone: the same time). H200,
+ * 2026-11-30, host to host, ms, smallest / largest block on a tie: n = 30
+ * (500,000) 87.6-87.8 / 84.7, 32 (500,000) 107.2 / 99.7, 40 (100,000)
+ * 48.2 / 47.4, 48 (18,084) 16.3 / 15.8, 64 (100,000) 190.6 / 184.1-184.2,
+ * 64 (7,629) 17.4 / 16.6, 96 (2,260) 25.3 / 25.1, 128 (953) 38.2 / 38.7.
+ * EIG_WARP_GENERAL_TIE=small: the smallest (tuning). */
 template <typename K>
 static int EIG_FN(warp_general_fit)(K k, int n, size_t per, int ts, int *T_out, size_t *smem_out, int *resident_out)
 {
@@ -392,12 +399,15 @@ static int EIG_FN(warp_general_fit)(K k, int n, size_t per, int ts, int *T_out, 
     GPU_CALL(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     GPU_CALL(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     GPU_CALL(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
+    const char *tie = getenv("EIG_WARP_GENERAL_TIE"); /* tuning: "small", the smallest block on a tie */
+    const int large = !(tie && !strcmp(tie, "small"));
     for (int T = 32; T <= 256; T += 32) {
         const size_t smem = (size_t)(T / ts) * per;
         if (smem > (size_t)optin) break;
         int blocks = 0;
         GPU_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, T, smem));
-        if ((long)blocks * (T / ts) > best) best = (long)blocks * (T / ts), best_T = T, best_blocks = blocks;
+        const long teams = (long)blocks * (T / ts);
+        if (teams > best || (large && teams == best)) best = teams, best_T = T, best_blocks = blocks;
     }
     EIG_CHECK(best_T > 0, EIG_ERR_RESOURCE, "--kernel warp-general: a matrix of order %d needs %zu bytes of shared "
               "memory, more than this GPU gives a block (%d)", n, per, optin);
