@@ -750,7 +750,8 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
         work_reals = EIG_FN(warp_general_split_reals)(n);
         EIG_CALL(EIG_FN(warp_general_split_config)(n, &wg_split_cfg));
     }
-    int T = 128, wg_resident = 0;
+    int T = 128;
+    eig_wg_shape wg_shape[2]; /* warp-general's one kernel: its launch shapes (warp_general_shape) */
     size_t smem = 0;
     /* the thread kernels' instance: general matrices apart (solve_thread_kernel) */
     const int general = p->kind == EIG_KIND_GENERAL;
@@ -761,7 +762,7 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
         smem = (size_t)T * (size_t)(l.input + wn) * sizeof(eig_real);
         GPU_CALL(cudaFuncSetAttribute(shared_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
     } else if (kernel == K_WARP_GENERAL && !wg_split) {
-        EIG_CALL(EIG_FN(warp_general_config)(n, wg_ts, &T, &smem, &wg_resident));
+        EIG_CALL(EIG_FN(warp_general_config)(n, wg_ts, wg_shape));
     } else if (kernel == K_BLOCK_TRIDIAG) {
         T = bt_ts * bt_teams;
         smem = (size_t)bt_teams * EIG_FN(block_tridiag_smem_reals)(p, n, bt_zshared) * sizeof(eig_real);
@@ -890,10 +891,11 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
                                                                                                    d_status);
                 break;
             }
-            const int teams = T / wg_ts;
+            const eig_wg_shape sh = warp_general_shape(wg_shape, wg_ts, (long long)cnt);
+            const int teams = sh.T / wg_ts;
             blocks = (unsigned)((cnt + teams - 1) / teams);
-            if (blocks > (unsigned)wg_resident) blocks = (unsigned)wg_resident; /* persistent grid */
-            EIG_FN(warp_general_kernel_for)(wg_global, wg_ts)<<<blocks, T, smem, st>>>(
+            if (blocks > (unsigned)sh.resident) blocks = (unsigned)sh.resident; /* persistent grid */
+            EIG_FN(warp_general_kernel_for)(wg_global, wg_ts)<<<blocks, sh.T, sh.smem, st>>>(
                 n, wg_ts, p->max_iter_factor, cnt, in_mw, val_mw, d_status, d_iters, wg_global ? work : 0);
             EIG_FN(warp_general_overflow_kernel)<<<(unsigned)((cnt + 255) / 256), 256, 0, st>>>(n, cnt, val_mw, d_status);
             break;

@@ -92,6 +92,29 @@ static int warp_general_split(int n, int is_double)
 #define EIG_WARP_GENERAL_FROM_SINGLE 16
 #define EIG_WARP_GENERAL_SMEM_MAX (200 * 1024) /* bytes of one team's matrix at most (H100: 227 KB a block) */
 
+/* A launch shape: threads a block, the blocks the whole GPU keeps
+ * resident (the persistent grid's most) and shared bytes a block.
+ * warp_general_fit gives two that keep the same teams an SM: [0] the
+ * smallest block, [1] the largest; warp_general_shape picks one a launch. */
+typedef struct {
+    int T, resident;
+    size_t smem;
+} eig_wg_shape;
+
+/* The largest block for a launch that fills every resident team at least
+ * once: with the reduction and QR kernels of several sub-chunks sharing
+ * the SMs, fewer and larger blocks ran faster (H200, 2026-11-30, host to
+ * host, ms, smallest / largest block: n = 30 (500,000) 87.6-87.8 / 84.7,
+ * 32 (500,000) 107.2 / 99.7, 40 (100,000) 48.2 / 47.4, 48 (18,084) 16.3
+ * / 15.8, 64 (100,000) 190.6 / 184.1-184.2, 64 (7,629) 17.4 / 16.6, 96
+ * (2,260) 25.3 / 25.1, 128 (953) 38.2 / 38.7; a single launch alone the
+ * same). A smaller launch takes the smallest block: its blocks spread
+ * over more SMs (132 matrices in blocks of 16 teams would take 9 SMs). */
+static eig_wg_shape warp_general_shape(const eig_wg_shape s[2], int ts, long long cnt)
+{
+    return cnt >= (long long)s[1].resident * (s[1].T / ts) ? s[1] : s[0];
+}
+
 /* This thread's team: `ts` lanes (8, 16 or 32) of one warp, team number
  * `team` of the block; the mask names the team's lanes for its syncs. */
 __device__ static inline eig_team warp_general_team_of(int team, int ts)
@@ -254,7 +277,8 @@ static EIG_FN(warp_general_fn) EIG_FN(warp_general_kernel_for)(int in_global, in
  * The QR phase reads and writes only the Hessenberg matrix and the two
  * diagonals the bulge fills below it: in band storage
  * (solvers/general_band_impl.h) a matrix of order 30 takes 4.4 KB of shared
- * memory instead of 7.9 (wr and wi: warp_general_qr_smem_reals), so more teams stay resident per SM
+ * memory instead of 7.9 (wr and wi: warp_general_qr_smem_reals), so more
+ * teams stay resident per SM
  * to hide the latency of the bulge chase's scalar chain. The reduction
  * (dense, as warp_general_kernel) leaves per matrix in the device
  * workspace: the band, wr, wi, then status, ilo, ihi and the scale factor
@@ -270,8 +294,8 @@ EIG_HD int EIG_FN(warp_general_split_reals)(int n) { return EIG_FN(eig_gen_band_
  * solver keeps the eigenvalues in the matrix until it writes them, sorted,
  * to wr and wi (EIG_GEN_IN_PLACE, solvers/general_impl.h): here straight
  * into the output. Without wr and wi a team takes 4.4 KB instead of 4.9
- * at n = 30, so 12 blocks of 4 teams fit an SM instead of 11 (48 teams:
- * as many as the register cap allows). */
+ * at n = 30, so 48 teams fit an SM instead of 44 (as many as the register
+ * cap allows). */
 EIG_HD int EIG_FN(warp_general_qr_smem_reals)(int n) { return EIG_FN(eig_gen_band_reals)(n); }
 
 template <int TS>
@@ -379,52 +403,46 @@ __global__ void EIG_FN(warp_general_overflow_kernel)(int n, eig_idx count, eig_r
 
 /* Threads per block (a multiple of 32, whole teams of ts lanes), shared
  * bytes and the blocks the whole GPU keeps resident for kernel k with `per`
- * shared bytes a team: the block size that keeps the most matrices resident
+ * shared bytes a team: the block sizes that keep the most matrices resident
  * on an SM (registers and shared memory, as the occupancy calculator counts
- * them), the largest on a tie. Shared memory, not threads, is what limits a
- * general matrix. The same teams an SM in fewer, larger blocks ran faster
- * in the stream pipeline, where the reduction and QR kernels of several
- * sub-chunks share the SMs (a single launch alone: the same time). H200,
- * 2026-11-30, host to host, ms, smallest / largest block on a tie: n = 30
- * (500,000) 87.6-87.8 / 84.7, 32 (500,000) 107.2 / 99.7, 40 (100,000)
- * 48.2 / 47.4, 48 (18,084) 16.3 / 15.8, 64 (100,000) 190.6 / 184.1-184.2,
- * 64 (7,629) 17.4 / 16.6, 96 (2,260) 25.3 / 25.1, 128 (953) 38.2 / 38.7.
- * EIG_WARP_GENERAL_TIE=small: the smallest (tuning). */
+ * them), the smallest and the largest of them (shape[0], shape[1]:
+ * warp_general_shape). Shared memory, not threads, is what limits a general
+ * matrix. EIG_WARP_GENERAL_TIE=small: the smallest always (tuning). */
 template <typename K>
-static int EIG_FN(warp_general_fit)(K k, int n, size_t per, int ts, int *T_out, size_t *smem_out, int *resident_out)
+static int EIG_FN(warp_general_fit)(K k, int n, size_t per, int ts, eig_wg_shape shape[2])
 {
-    int dev = 0, optin = 0, sms = 0, best_T = 0, best_blocks = 0;
+    int dev = 0, optin = 0, sms = 0;
     long best = 0;
     GPU_CALL(cudaGetDevice(&dev));
     GPU_CALL(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev));
     GPU_CALL(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
     GPU_CALL(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, optin));
-    const char *tie = getenv("EIG_WARP_GENERAL_TIE"); /* tuning: "small", the smallest block on a tie */
-    const int large = !(tie && !strcmp(tie, "small"));
+    const char *tie = getenv("EIG_WARP_GENERAL_TIE");
+    const int smallest_only = tie && !strcmp(tie, "small");
     for (int T = 32; T <= 256; T += 32) {
         const size_t smem = (size_t)(T / ts) * per;
         if (smem > (size_t)optin) break;
         int blocks = 0;
         GPU_CALL(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, k, T, smem));
         const long teams = (long)blocks * (T / ts);
-        if (teams > best || (large && teams == best)) best = teams, best_T = T, best_blocks = blocks;
+        const eig_wg_shape here = {T, blocks * sms, smem};
+        if (teams > best) best = teams, shape[0] = shape[1] = here;
+        else if (teams == best && teams > 0 && !smallest_only) shape[1] = here;
     }
-    EIG_CHECK(best_T > 0, EIG_ERR_RESOURCE, "--kernel warp-general: a matrix of order %d needs %zu bytes of shared "
+    EIG_CHECK(best > 0, EIG_ERR_RESOURCE, "--kernel warp-general: a matrix of order %d needs %zu bytes of shared "
               "memory, more than this GPU gives a block (%d)", n, per, optin);
-    *T_out = best_T;
-    *smem_out = (size_t)(best_T / ts) * per;
-    *resident_out = best_blocks * sms;
     return 0;
 }
 
-static int EIG_FN(warp_general_config)(int n, int ts, int *T_out, size_t *smem_out, int *resident_out)
+static int EIG_FN(warp_general_config)(int n, int ts, eig_wg_shape shape[2])
 {
     if (EIG_FN(warp_general_in_global)(n)) { /* in global memory: four 32-lane teams a block, a team per matrix */
-        *T_out = 128, *smem_out = 0, *resident_out = 1 << 30;
+        shape[0].T = 128, shape[0].resident = 1 << 30, shape[0].smem = 0;
+        shape[1] = shape[0];
         return 0;
     }
     const size_t per = (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real);
-    return EIG_FN(warp_general_fit)(EIG_FN(warp_general_kernel_for)(0, ts), n, per, ts, T_out, smem_out, resident_out);
+    return EIG_FN(warp_general_fit)(EIG_FN(warp_general_kernel_for)(0, ts), n, per, ts, shape);
 }
 
 /* The split's two launches (warp_general_split), each with its own block
@@ -433,8 +451,8 @@ typedef void (*EIG_FN(warp_general_qr_fn))(int, int, int, eig_idx, const eig_rea
                                            int32_t *);
 typedef void (*EIG_FN(warp_general_reduce_fn))(int, int, eig_idx, const eig_real *, eig_real *);
 typedef struct {
-    int ts1, T1, resident1, ts2, T2, resident2;
-    size_t smem1, smem2;
+    int ts1, ts2;
+    eig_wg_shape shape1[2], shape2[2]; /* the reduction's, the QR phase's (warp_general_fit) */
     EIG_FN(warp_general_reduce_fn) reduce;
     EIG_FN(warp_general_qr_fn) qr;
 } EIG_FN(warp_general_split_cfg);
@@ -459,20 +477,22 @@ static int EIG_FN(warp_general_split_config)(int n, EIG_FN(warp_general_split_cf
     GPU_CALL(cudaFuncSetAttribute(c->qr, cudaFuncAttributePreferredSharedMemoryCarveout,
                                   (int)cudaSharedmemCarveoutMaxShared));
     EIG_CALL(EIG_FN(warp_general_fit)(c->reduce, n,
-                                      (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real), c->ts1, &c->T1,
-                                      &c->smem1, &c->resident1));
+                                      (size_t)EIG_FN(warp_general_smem_reals)(n) * sizeof(eig_real), c->ts1,
+                                      c->shape1));
     return EIG_FN(warp_general_fit)(c->qr, n, (size_t)EIG_FN(warp_general_qr_smem_reals)(n) * sizeof(eig_real),
-                                    c->ts2, &c->T2, &c->smem2, &c->resident2);
+                                    c->ts2, c->shape2);
 }
 
 static void EIG_FN(warp_general_split_launch)(const EIG_FN(warp_general_split_cfg) *c, int n, int max_iter_factor,
                                               eig_idx cnt, const eig_real *in, eig_real *values, int8_t *status,
                                               int32_t *iterations, eig_real *gwork, cudaStream_t st)
 {
-    unsigned b1 = (unsigned)((cnt + c->T1 / c->ts1 - 1) / (c->T1 / c->ts1));
-    unsigned b2 = (unsigned)((cnt + c->T2 / c->ts2 - 1) / (c->T2 / c->ts2));
-    if (b1 > (unsigned)c->resident1) b1 = (unsigned)c->resident1; /* persistent grids */
-    if (b2 > (unsigned)c->resident2) b2 = (unsigned)c->resident2;
-    c->reduce<<<b1, c->T1, c->smem1, st>>>(n, c->ts1, cnt, in, gwork);
-    c->qr<<<b2, c->T2, c->smem2, st>>>(n, c->ts2, max_iter_factor, cnt, gwork, values, status, iterations);
+    const eig_wg_shape s1 = warp_general_shape(c->shape1, c->ts1, (long long)cnt);
+    const eig_wg_shape s2 = warp_general_shape(c->shape2, c->ts2, (long long)cnt);
+    unsigned b1 = (unsigned)((cnt + s1.T / c->ts1 - 1) / (s1.T / c->ts1));
+    unsigned b2 = (unsigned)((cnt + s2.T / c->ts2 - 1) / (s2.T / c->ts2));
+    if (b1 > (unsigned)s1.resident) b1 = (unsigned)s1.resident; /* persistent grids */
+    if (b2 > (unsigned)s2.resident) b2 = (unsigned)s2.resident;
+    c->reduce<<<b1, s1.T, s1.smem, st>>>(n, c->ts1, cnt, in, gwork);
+    c->qr<<<b2, s2.T, s2.smem, st>>>(n, c->ts2, max_iter_factor, cnt, gwork, values, status, iterations);
 }

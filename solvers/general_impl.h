@@ -1180,7 +1180,8 @@ typedef struct {
 } EIG_FN(eig_gen_qr_pos);
 
 /* Between sweeps on the window [ilo, ihi] (dlahqr): deflates from the
- * bottom, writing eigenvalues to wr/wi at their diagonal position, until a
+ * bottom, writing eigenvalues to wr/wi at their diagonal position (in band
+ * storage into the matrix instead: EIG_GEN_IN_PLACE), until a
  * block needs a sweep; then takes its shifts and start vector (p->v).
  * Returns 1 (a sweep to run), 0 (the window is done) or -1 (the sweep
  * budget `cap` is spent). */
@@ -1241,7 +1242,7 @@ EIG_HD int EIG_FN(eig_gen_qr_next_sweep)(eig_team t, int n, eig_real *a, eig_idx
 
 /* Francis QR on the Hessenberg window [ilo, ihi] (dlahqr without Schur form):
  * deflates from the bottom, writing eigenvalues to wr/wi at their diagonal
- * position. Returns 0, or -1 when the sweep budget `cap` is spent. */
+ * position (in band storage into the matrix: EIG_GEN_IN_PLACE). Returns 0, or -1 when the sweep budget `cap` is spent. */
 EIG_HD int EIG_FN(eig_gen_francis)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
                                    eig_real *wr, eig_real *wi, eig_idx ws, long cap, long *sweeps)
 {
@@ -1354,7 +1355,7 @@ EIG_HD void EIG_FN(eig_gen_rank_staged)(eig_team t, int n, const eig_real *a, ei
 /* eig_gen_sort by team t, in the same order: each member ranks its
  * elements among all of them (ties by index, as the insertion sort keeps
  * them) and writes each to its place, reading a copy in rows 0 and 1 of a
- * (free once the QR phase is done; stored in band storage too). The
+ * (free once the QR phase is done). The
  * leader's insertion sort was 6 % of warp-general's time at n = 30. A team
  * of one runs eig_gen_sort, and so do a block team, a team that holds a
  * NaN (the order is then not transitive), and a single-precision team: there the
@@ -1390,8 +1391,8 @@ EIG_HD void EIG_FN(eig_gen_sort_team)(eig_team t, int n, eig_real *a, eig_idx as
 /* Eigenvalue k as the QR phase left it in place (eig_gen_qr_next_sweep):
  * the real part h(k,k); the imaginary part +h(k+1,k) for the first of a
  * pair, -h(k,k-1) for the second, else zero (every other subdiagonal entry
- * is zero: split off, made so by the reduction, or by the permutation's
- * structure outside [ilo, ihi]). */
+ * is zero, of either sign: set so where a deflation split the block, or
+ * by the permutation's structure at and outside [ilo, ihi]'s edges). */
 EIG_HD_INLINE void EIG_FN(eig_gen_in_place_value)(const eig_real *a, eig_idx as, eig_idx rs, int n, int k,
                                                   eig_real *xr, eig_real *xi)
 {
@@ -1410,8 +1411,18 @@ EIG_HD void EIG_FN(eig_gen_sort_in_place)(eig_team t, int n, eig_real *a, eig_id
                                           eig_real *wr, eig_real *wi, eig_idx ws)
 {
     const eig_real finv = EIG_ONE / f;
+    if (n < 2) { /* a band of order 1 is one entry: no rows to stage in */
+        if (n == 1 && EIG_TEAM_LEAD(t)) {
+            eig_real xr, xi;
+            EIG_FN(eig_gen_in_place_value)(a, as, rs, n, 0, &xr, &xi);
+            if (f != EIG_ONE) xr *= finv, xi *= finv;
+            wr[0] = xr, wi[0] = xi;
+        }
+        eig_team_sync(t);
+        return;
+    }
     eig_real first_r[2] = {EIG_ZERO, EIG_ZERO}, first_i[2] = {EIG_ZERO, EIG_ZERO};
-    for (int k = 0; k < 2 && k < n; k++) EIG_FN(eig_gen_in_place_value)(a, as, rs, n, k, &first_r[k], &first_i[k]);
+    for (int k = 0; k < 2; k++) EIG_FN(eig_gen_in_place_value)(a, as, rs, n, k, &first_r[k], &first_i[k]);
     eig_team_sync(t);
     int has_nan = 0; /* (as eig_gen_sort_team) */
     EIG_TEAM_FOR(t, k, 0, n - 1) {
