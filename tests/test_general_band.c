@@ -32,7 +32,7 @@ enum { MAX_N = 48 };
                     x = kind == 4 ? (T)-0.0 : 0; /* isolated by the permutation (zeros of either sign) */             \
                 a[i * n + j] = x;                                                                                     \
             }                                                                                                         \
-        if (kind == 3) a[n + 1] = (T)NAN;                                                                             \
+        if (kind == 3) a[n > 1 ? n + 1 : 0] = (T)NAN; /* (inside the matrix at n = 1 too) */                         \
         memcpy(a2, a, sizeof(T) * (size_t)(n * n));                                                                   \
         eig_team solo = EIG_TEAM_SOLO_INIT;                                                                           \
         int it1 = -1, it2 = 0, ilo, ihi;                                                                              \
