@@ -892,10 +892,8 @@ int EIG_FN(gpu_batch)(eig_gpu_ctx *ctx, const cudaStream_t *on_stream, const eig
                 break;
             }
             const eig_wg_shape sh = warp_general_shape(wg_shape, wg_ts, (long long)cnt);
-            const int teams = sh.T / wg_ts;
-            blocks = (unsigned)((cnt + teams - 1) / teams);
-            if (blocks > (unsigned)sh.resident) blocks = (unsigned)sh.resident; /* persistent grid */
-            EIG_FN(warp_general_kernel_for)(wg_global, wg_ts)<<<blocks, sh.T, sh.smem, st>>>(
+            EIG_FN(warp_general_kernel_for)(wg_global, wg_ts)<<<warp_general_blocks(sh, wg_ts, (long long)cnt), sh.T,
+                                                                sh.smem, st>>>(
                 n, wg_ts, p->max_iter_factor, cnt, in_mw, val_mw, d_status, d_iters, wg_global ? work : 0);
             EIG_FN(warp_general_overflow_kernel)<<<(unsigned)((cnt + 255) / 256), 256, 0, st>>>(n, cnt, val_mw, d_status);
             break;

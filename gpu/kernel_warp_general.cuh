@@ -115,6 +115,14 @@ static eig_wg_shape warp_general_shape(const eig_wg_shape s[2], int ts, long lon
     return cnt >= (long long)s[1].resident * (s[1].T / ts) ? s[1] : s[0];
 }
 
+/* The blocks a launch of cnt matrices in shape s takes: a team a matrix,
+ * at most the resident blocks (a persistent grid). */
+static unsigned warp_general_blocks(eig_wg_shape s, int ts, long long cnt)
+{
+    const long long teams = s.T / ts, blocks = (cnt + teams - 1) / teams;
+    return (unsigned)(blocks < s.resident ? blocks : s.resident);
+}
+
 /* This thread's team: `ts` lanes (8, 16 or 32) of one warp, team number
  * `team` of the block; the mask names the team's lanes for its syncs. */
 __device__ static inline eig_team warp_general_team_of(int team, int ts)
@@ -278,8 +286,8 @@ static EIG_FN(warp_general_fn) EIG_FN(warp_general_kernel_for)(int in_global, in
  * diagonals the bulge fills below it: in band storage
  * (solvers/general_band_impl.h) a matrix of order 30 takes 4.4 KB of shared
  * memory instead of 7.9 (wr and wi: warp_general_qr_smem_reals), so more
- * teams stay resident per SM
- * to hide the latency of the bulge chase's scalar chain. The reduction
+ * teams stay resident per SM to hide the latency of the bulge chase's
+ * scalar chain. The reduction
  * (dense, as warp_general_kernel) leaves per matrix in the device
  * workspace: the band, wr, wi, then status, ilo, ihi and the scale factor
  * (small integers and a power of two: exact as reals). Nsight Compute, n =
@@ -489,10 +497,7 @@ static void EIG_FN(warp_general_split_launch)(const EIG_FN(warp_general_split_cf
 {
     const eig_wg_shape s1 = warp_general_shape(c->shape1, c->ts1, (long long)cnt);
     const eig_wg_shape s2 = warp_general_shape(c->shape2, c->ts2, (long long)cnt);
-    unsigned b1 = (unsigned)((cnt + s1.T / c->ts1 - 1) / (s1.T / c->ts1));
-    unsigned b2 = (unsigned)((cnt + s2.T / c->ts2 - 1) / (s2.T / c->ts2));
-    if (b1 > (unsigned)s1.resident) b1 = (unsigned)s1.resident; /* persistent grids */
-    if (b2 > (unsigned)s2.resident) b2 = (unsigned)s2.resident;
-    c->reduce<<<b1, s1.T, s1.smem, st>>>(n, c->ts1, cnt, in, gwork);
-    c->qr<<<b2, s2.T, s2.smem, st>>>(n, c->ts2, max_iter_factor, cnt, gwork, values, status, iterations);
+    c->reduce<<<warp_general_blocks(s1, c->ts1, (long long)cnt), s1.T, s1.smem, st>>>(n, c->ts1, cnt, in, gwork);
+    c->qr<<<warp_general_blocks(s2, c->ts2, (long long)cnt), s2.T, s2.smem, st>>>(n, c->ts2, max_iter_factor, cnt,
+                                                                                  gwork, values, status, iterations);
 }

@@ -1242,7 +1242,8 @@ EIG_HD int EIG_FN(eig_gen_qr_next_sweep)(eig_team t, int n, eig_real *a, eig_idx
 
 /* Francis QR on the Hessenberg window [ilo, ihi] (dlahqr without Schur form):
  * deflates from the bottom, writing eigenvalues to wr/wi at their diagonal
- * position (in band storage into the matrix: EIG_GEN_IN_PLACE). Returns 0, or -1 when the sweep budget `cap` is spent. */
+ * position (in band storage into the matrix: EIG_GEN_IN_PLACE). Returns 0,
+ * or -1 when the sweep budget `cap` is spent. */
 EIG_HD int EIG_FN(eig_gen_francis)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, int ilo, int ihi,
                                    eig_real *wr, eig_real *wi, eig_idx ws, long cap, long *sweeps)
 {
@@ -1352,6 +1353,13 @@ EIG_HD void EIG_FN(eig_gen_rank_staged)(eig_team t, int n, const eig_real *a, ei
     eig_team_sync(t);
 }
 
+/* Whether team t ranks its eigenvalues (eig_gen_rank_staged) rather than
+ * having its leader sort them: eig_gen_sort_team says why. */
+EIG_HD_INLINE int EIG_FN(eig_gen_team_ranks)(eig_team t, int n)
+{
+    return t.size > 1 && !t.block && n >= 2 && EIG_IS_DOUBLE;
+}
+
 /* eig_gen_sort by team t, in the same order: each member ranks its
  * elements among all of them (ties by index, as the insertion sort keeps
  * them) and writes each to its place, reading a copy in rows 0 and 1 of a
@@ -1365,7 +1373,7 @@ EIG_HD void EIG_FN(eig_gen_rank_staged)(eig_team t, int n, const eig_real *a, ei
 EIG_HD void EIG_FN(eig_gen_sort_team)(eig_team t, int n, eig_real *a, eig_idx as, eig_idx rs, eig_real *wr,
                                       eig_real *wi, eig_idx ws)
 {
-    if (t.size == 1 || t.block || n < 2 || !EIG_IS_DOUBLE) {
+    if (!EIG_FN(eig_gen_team_ranks)(t, n)) {
         if (EIG_TEAM_LEAD(t)) EIG_FN(eig_gen_sort)(n, wr, wi, ws);
         eig_team_sync(t);
         return;
@@ -1421,19 +1429,20 @@ EIG_HD void EIG_FN(eig_gen_sort_in_place)(eig_team t, int n, eig_real *a, eig_id
         eig_team_sync(t);
         return;
     }
-    eig_real first_r[2] = {EIG_ZERO, EIG_ZERO}, first_i[2] = {EIG_ZERO, EIG_ZERO};
-    for (int k = 0; k < 2; k++) EIG_FN(eig_gen_in_place_value)(a, as, rs, n, k, &first_r[k], &first_i[k]);
+    eig_real r0, i0, r1, i1;
+    EIG_FN(eig_gen_in_place_value)(a, as, rs, n, 0, &r0, &i0);
+    EIG_FN(eig_gen_in_place_value)(a, as, rs, n, 1, &r1, &i1);
     eig_team_sync(t);
     int has_nan = 0; /* (as eig_gen_sort_team) */
     EIG_TEAM_FOR(t, k, 0, n - 1) {
-        eig_real xr = k < 2 ? first_r[k] : EIG_ZERO, xi = k < 2 ? first_i[k] : EIG_ZERO;
+        eig_real xr = k ? r1 : r0, xi = k ? i1 : i0;
         if (k >= 2) EIG_FN(eig_gen_in_place_value)(a, as, rs, n, k, &xr, &xi);
         if (f != EIG_ONE) xr *= finv, xi *= finv;
         EIG_GEN_A(0, k) = xr;
         EIG_GEN_A(1, k) = xi;
         has_nan |= xr != xr || xi != xi;
     }
-    const int leader_sorts = t.size == 1 || t.block || n < 2 || !EIG_IS_DOUBLE || EIG_FN(eig_gen_red_any)(t, has_nan);
+    const int leader_sorts = !EIG_FN(eig_gen_team_ranks)(t, n) || EIG_FN(eig_gen_red_any)(t, has_nan);
     eig_team_sync(t);
     if (!leader_sorts) {
         EIG_FN(eig_gen_rank_staged)(t, n, a, as, rs, wr, wi, ws);
